@@ -1,0 +1,291 @@
+//! Choosing an algorithm: the [`FieldOfView`] trait every algorithm's scratch
+//! implements, the [`Algorithm`] ids, and [`Fov`], which picks one at run time.
+
+use crate::error::FovError;
+use crate::geometry::Field;
+use crate::map::Opacity;
+use crate::precise_permissive::PrecisePermissive;
+use crate::range::Range;
+use crate::visible::VisibleSet;
+use std::fmt;
+use std::str::FromStr;
+
+/// A field-of-view algorithm with its reusable scratch.
+///
+/// `compute` calls `visit` exactly once for each visible tile: the origin
+/// first, then every tile in range that the algorithm sees, opaque ones
+/// included ("lit walls"). Tiles outside a bounded map are never visited.
+/// After the first call, calls with the same or a smaller range allocate
+/// nothing.
+pub trait FieldOfView {
+    /// Visits every tile visible from `origin` within `range` on `map`.
+    ///
+    /// # Errors
+    ///
+    /// [`FovError::OriginOffMap`] when `origin` is outside a bounded map;
+    /// [`FovError::NeedsRadius`] when neither the map nor the range is bounded.
+    fn compute<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i32, i32);
+}
+
+/// The algorithms, by the ids used in the CLI, the docs and the benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// `precise-permissive`: tile-to-tile, symmetric, the most permissive;
+    /// see [`PrecisePermissive`].
+    #[default]
+    PrecisePermissive,
+}
+
+impl Algorithm {
+    /// Every algorithm, in catalogue order.
+    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+
+    /// The algorithm's id, such as `precise-permissive`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Algorithm::PrecisePermissive => "precise-permissive",
+        }
+    }
+
+    /// Whether B is in the field of view from A exactly when A is in the
+    /// field of view from B, for every pair of tiles.
+    pub const fn is_symmetric(self) -> bool {
+        match self {
+            Algorithm::PrecisePermissive => true,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The error of parsing an unknown algorithm id; it lists the known ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAlgorithm(pub String);
+
+impl fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown algorithm '{}'; known algorithms: ", self.0)?;
+        for (i, a) in Algorithm::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(a.id())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    /// ```
+    /// use sightlines::Algorithm;
+    /// assert_eq!("precise-permissive".parse(), Ok(Algorithm::PrecisePermissive));
+    /// assert!("fast".parse::<Algorithm>().unwrap_err().to_string().contains("precise-permissive"));
+    /// ```
+    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.id() == s)
+            .ok_or_else(|| UnknownAlgorithm(s.to_owned()))
+    }
+}
+
+/// Largest [`VisibleSet`] area, in tiles, that [`Fov::compute_into`] will allocate.
+pub const MAX_SET_AREA: u64 = 1 << 31;
+
+/// A field of view with its algorithm chosen at run time, and its scratch
+/// kept between calls: the type a game loop holds.
+///
+/// ```
+/// use sightlines::{Algorithm, Fov, Grid, Range, VisibleSet, SAMPLE_MAP};
+///
+/// let parsed = Grid::parse(SAMPLE_MAP)?;
+/// let at = parsed.viewer.unwrap();
+/// let mut fov = Fov::new(Algorithm::PrecisePermissive);
+/// let mut seen = VisibleSet::new();
+/// for _turn in 0..3 {
+///     fov.compute_into(&parsed.grid, at, Range::circle(8), &mut seen)?;
+/// }
+/// assert!(seen.contains(at.0, at.1));
+///
+/// // Or from a closure, which needs a radius.
+/// let mut count = 0;
+/// fov.compute(&|x: i32, y: i32| x.abs() == 4, (0, 0), Range::square(6), |_, _| count += 1)?;
+/// assert_eq!(count, 9 * 13); // columns -4..=4 (walls lit) of the 13x13 square
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Fov {
+    algorithm: Algorithm,
+    lit_walls: bool,
+    precise_permissive: PrecisePermissive,
+}
+
+impl Default for Fov {
+    fn default() -> Fov {
+        Fov::new(Algorithm::default())
+    }
+}
+
+impl Fov {
+    /// A field of view computed with `algorithm`, walls lit.
+    pub fn new(algorithm: Algorithm) -> Fov {
+        Fov {
+            algorithm,
+            lit_walls: true,
+            precise_permissive: PrecisePermissive::new(),
+        }
+    }
+
+    /// The algorithm in use.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Switches algorithm; scratch of the others is kept for switching back.
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
+    }
+
+    /// Whether opaque tiles that sight reaches are reported (the default) or
+    /// only transparent ones and the origin.
+    ///
+    /// ```
+    /// use sightlines::{Fov, Range};
+    /// let wall = |x: i32, _y: i32| x == 1;
+    /// let mut fov = Fov::default();
+    /// fov.set_lit_walls(false);
+    /// let mut seen = Vec::new();
+    /// fov.compute(&wall, (0, 0), Range::square(1), |x, y| seen.push((x, y)))?;
+    /// seen.sort();
+    /// assert_eq!(seen, [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1)]);
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    pub fn set_lit_walls(&mut self, lit_walls: bool) {
+        self.lit_walls = lit_walls;
+    }
+
+    /// Whether opaque tiles are reported.
+    pub fn lit_walls(&self) -> bool {
+        self.lit_walls
+    }
+
+    /// Visits every tile visible from `origin` within `range`, each once.
+    ///
+    /// # Errors
+    ///
+    /// As [`FieldOfView::compute`].
+    pub fn compute<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        mut visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i32, i32),
+    {
+        if self.lit_walls {
+            self.dispatch(map, origin, range, visit)
+        } else {
+            self.dispatch(map, origin, range, |x, y| {
+                if (x, y) == origin || !map.is_opaque(x, y) {
+                    visit(x, y);
+                }
+            })
+        }
+    }
+
+    fn dispatch<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i32, i32),
+    {
+        match self.algorithm {
+            Algorithm::PrecisePermissive => {
+                self.precise_permissive.compute(map, origin, range, visit)
+            }
+        }
+    }
+
+    /// Fills `set` with the tiles visible from `origin` within `range`,
+    /// resizing it to the range's bounding box clipped to the map.
+    ///
+    /// # Errors
+    ///
+    /// As [`FieldOfView::compute`], and [`FovError::AreaTooLarge`] when that
+    /// box exceeds [`MAX_SET_AREA`] tiles (a huge radius on an unbounded map).
+    pub fn compute_into<M>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        set: &mut VisibleSet,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+    {
+        let area = Field::new(map, origin, range)?.rect();
+        if area.area() > MAX_SET_AREA {
+            return Err(FovError::AreaTooLarge { area });
+        }
+        set.reset(area);
+        self.compute(map, origin, range, |x, y| {
+            set.insert(x, y);
+        })
+    }
+}
+
+/// The tiles visible from `origin`, in a new [`VisibleSet`]: the shortest way
+/// to one field of view. A game loop should keep a [`Fov`] and a set instead.
+///
+/// ```
+/// use sightlines::{visible_tiles, Algorithm, Grid, Range};
+/// let map = Grid::parse("..d\n.#.\ns..\n")?.grid;
+/// let seen = visible_tiles(Algorithm::PrecisePermissive, &map, (0, 2), Range::UNLIMITED)?;
+/// assert!(!seen.contains(2, 0)); // the seed's pillar hides D
+/// assert_eq!(seen.len(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`Fov::compute_into`].
+pub fn visible_tiles<M>(
+    algorithm: Algorithm,
+    map: &M,
+    origin: (i32, i32),
+    range: Range,
+) -> Result<VisibleSet, FovError>
+where
+    M: Opacity + ?Sized,
+{
+    let mut set = VisibleSet::new();
+    Fov::new(algorithm).compute_into(map, origin, range, &mut set)?;
+    Ok(set)
+}

@@ -1,0 +1,52 @@
+//! The errors a field of view can report instead of panicking.
+
+use crate::map::Rect;
+use std::fmt;
+
+/// Why a field of view could not be computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FovError {
+    /// The origin lies outside the bounded map; no tile of it can be seen.
+    OriginOffMap {
+        /// The origin asked for.
+        origin: (i32, i32),
+        /// The map's bounds.
+        bounds: Rect,
+    },
+    /// The map has no bounds and the range no radius: the field of view
+    /// would never end.
+    NeedsRadius,
+    /// A [`VisibleSet`](crate::VisibleSet) for this range would exceed
+    /// [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles.
+    AreaTooLarge {
+        /// The range's bounding box, clipped to the map.
+        area: Rect,
+    },
+}
+
+impl fmt::Display for FovError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FovError::OriginOffMap { origin, bounds } => write!(
+                f,
+                "origin ({}, {}) is off the map, whose tiles run from ({}, {}) to ({}, {}); put the viewer on a tile of the map",
+                origin.0,
+                origin.1,
+                bounds.x,
+                bounds.y,
+                i64::from(bounds.x) + i64::from(bounds.width) - 1,
+                i64::from(bounds.y) + i64::from(bounds.height) - 1,
+            ),
+            FovError::NeedsRadius => f.write_str(
+                "the map has no bounds, so the range needs a radius; use a range such as Range::circle(8), or bound the map with sightlines::bounded",
+            ),
+            FovError::AreaTooLarge { area } => write!(
+                f,
+                "a visible set of {} x {} tiles is too large to allocate; use a smaller radius, or a visitor instead of a set",
+                area.width, area.height
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FovError {}

@@ -1,0 +1,88 @@
+//! # sightlines
+//!
+//! Field of view on 2D grid maps: which tiles can a creature see from here?
+//! Every algorithm is exact (integer or rational arithmetic, no floating
+//! point), allocation-free after warm-up, and never panics on any input.
+//!
+//! ## The model
+//!
+//! - A **position** is `(x, y)` in `i32`; x grows right, y grows down. A
+//!   tile is the unit square `[x, x+1] x [y, y+1]`.
+//! - A **map** answers one question, "does `(x, y)` block sight?", through
+//!   the [`Opacity`] trait. Any `Fn(i32, i32) -> bool` closure is a map, so a
+//!   game passes its own data without copying it. A bounded map ([`Grid`],
+//!   [`bounded`]) also tells its [`Rect`]: tiles outside never appear and
+//!   block sight.
+//! - A **range** ([`Range`]) is a radius and a [`Shape`] (`square`,
+//!   `diamond`, `circle`, `circle-plus`), each cut by one exact integer rule,
+//!   or no radius for the whole bounded map.
+//! - The **origin** is always visible, and so are the opaque tiles sight
+//!   reaches ("lit walls") unless [`Fov::set_lit_walls`] turns them off.
+//! - **Results** come to a visitor callback, each visible tile once, or fill
+//!   a reusable [`VisibleSet`] sized to the range's bounding box, not to the
+//!   map.
+//!
+//! ## Algorithms
+//!
+//! | id | type | symmetric | walls | what it promises |
+//! | --- | --- | --- | --- | --- |
+//! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
+//!
+//! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
+//! algorithm's own scratch struct and call [`FieldOfView::compute`].
+//!
+//! ## From a closure
+//!
+//! ```
+//! use sightlines::{Fov, Range};
+//!
+//! // An endless field with a wall along x = 3.
+//! let map = |x: i32, _y: i32| x == 3;
+//! let mut fov = Fov::default();
+//! let mut seen = Vec::new();
+//! fov.compute(&map, (0, 0), Range::circle(5), |x, y| seen.push((x, y)))?;
+//! assert!(seen.contains(&(3, 0))); // the wall is lit
+//! assert!(!seen.contains(&(4, 0))); // behind it is not
+//! # Ok::<(), sightlines::FovError>(())
+//! ```
+//!
+//! ## From the built-in grid
+//!
+//! ```
+//! use sightlines::{Algorithm, Fov, Grid, Range, VisibleSet};
+//!
+//! let text = ["#######",
+//!             "#@....#",
+//!             "#..#..#",
+//!             "#.....#",
+//!             "#######"].join("\n");
+//! let parsed = Grid::parse(&text)?;
+//! let origin = parsed.viewer.expect("the map marks the viewer with @");
+//! let mut fov = Fov::new(Algorithm::PrecisePermissive);
+//! let mut seen = VisibleSet::new(); // keep it: refilling allocates nothing
+//! fov.compute_into(&parsed.grid, origin, Range::UNLIMITED, &mut seen)?;
+//! assert!(seen.contains(6, 0) && seen.contains(4, 4)); // walls are lit
+//! assert!(!seen.contains(5, 3)); // the pillar at (3, 2) hides what lies behind it
+//! assert_eq!(seen.len(), 31);
+
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod algorithm;
+mod error;
+pub mod geometry;
+mod grid;
+mod map;
+pub mod precise_permissive;
+mod range;
+mod visible;
+
+pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
+pub use error::FovError;
+pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
+pub use map::{bounded, Bounded, Opacity, Rect};
+pub use precise_permissive::PrecisePermissive;
+pub use range::{Range, Shape, UnknownShape};
+pub use visible::{Iter, VisibleSet};

@@ -1,0 +1,182 @@
+//! A reusable set of visible tiles, sized to the range rather than the map.
+//!
+//! A game keeps one [`VisibleSet`] per viewer and refills it every turn. Its
+//! bits cover only the bounding box of the viewer's range (clipped to the
+//! map), so a monster with radius 8 on a 1000x1000 map costs 17x17 bits, and
+//! clearing it costs O(box / 64) words, never O(map). Its buffer grows to the
+//! largest box it has held and is then reused without allocating.
+
+use crate::map::Rect;
+
+/// The tiles seen from one origin, as a bitset over the range's bounding box.
+///
+/// ```
+/// use sightlines::{Fov, Grid, Range, VisibleSet};
+///
+/// let map = Grid::parse("......\n..#...\n......\n")?.grid;
+/// let mut fov = Fov::default();
+/// let mut seen = VisibleSet::new();
+/// fov.compute_into(&map, (0, 1), Range::square(3), &mut seen)?;
+/// assert!(seen.contains(1, 1));
+/// assert!(seen.contains(2, 1)); // the wall is lit
+/// assert!(!seen.contains(3, 1)); // behind it
+/// assert!(!seen.contains(4, 1)); // out of range
+/// assert_eq!(seen.iter().next(), Some((0, 0))); // rows first, then columns
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VisibleSet {
+    area: Rect,
+    words_per_row: usize,
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl VisibleSet {
+    /// An empty set; it allocates on first use.
+    pub fn new() -> VisibleSet {
+        VisibleSet::default()
+    }
+
+    /// Empties the set and makes it cover `area`, reusing its buffer.
+    ///
+    /// Costs O(area / 64). Tiles outside `area` can never be inserted.
+    pub fn reset(&mut self, area: Rect) {
+        self.area = area;
+        self.words_per_row = (area.width as usize).div_ceil(64);
+        let needed = self.words_per_row.saturating_mul(area.height as usize);
+        self.words.clear();
+        self.words.resize(needed, 0);
+        self.len = 0;
+    }
+
+    /// Empties the set, keeping its area. Costs O(area / 64).
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+        self.len = 0;
+    }
+
+    /// The box the set covers: the range's bounding box clipped to the map.
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> Option<(usize, u32)> {
+        if !self.area.contains(x, y) {
+            return None;
+        }
+        let dx = (i64::from(x) - i64::from(self.area.x)) as usize;
+        let dy = (i64::from(y) - i64::from(self.area.y)) as usize;
+        Some((dy * self.words_per_row + dx / 64, (dx % 64) as u32))
+    }
+
+    /// Adds `(x, y)`; returns false if it was already there or lies outside
+    /// the area.
+    #[inline]
+    pub fn insert(&mut self, x: i32, y: i32) -> bool {
+        match self.index(x, y) {
+            Some((word, bit)) if self.words[word] & (1 << bit) == 0 => {
+                self.words[word] |= 1 << bit;
+                self.len += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `(x, y)` is in the set; false for any tile outside the area.
+    #[inline]
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        self.index(x, y)
+            .is_some_and(|(word, bit)| self.words[word] >> bit & 1 == 1)
+    }
+
+    /// The number of tiles in the set.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no tile is in the set.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The tiles in the set, sorted by row (y) and then column (x).
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            set: self,
+            word: 0,
+            bits: self.words.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a VisibleSet {
+    type Item = (i32, i32);
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`VisibleSet`], by row and then column.
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    set: &'a VisibleSet,
+    word: usize,
+    bits: u64,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = (i32, i32);
+
+    fn next(&mut self) -> Option<(i32, i32)> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.set.words.get(self.word)?;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        let row = self.word / self.set.words_per_row;
+        let col = (self.word % self.set.words_per_row) * 64 + bit;
+        // Inside the area, so the sums fit in i32.
+        Some((
+            (i64::from(self.set.area.x) + col as i64) as i32,
+            (i64::from(self.set.area.y) + row as i64) as i32,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_contains_iterate_clear() {
+        let mut s = VisibleSet::new();
+        s.reset(Rect::new(-70, 5, 140, 3));
+        assert!(s.insert(69, 7));
+        assert!(s.insert(-70, 5));
+        assert!(s.insert(0, 6));
+        assert!(!s.insert(0, 6));
+        assert!(!s.insert(70, 7));
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.iter().collect::<Vec<_>>(), [(-70, 5), (0, 6), (69, 7)]);
+        s.clear();
+        assert!(s.is_empty() && !s.contains(0, 6));
+        assert_eq!(s.iter().count(), 0);
+    }
+
+    #[test]
+    fn works_at_the_i32_corner() {
+        let mut s = VisibleSet::new();
+        s.reset(Rect::new(i32::MAX - 2, i32::MAX - 1, 3, 2));
+        assert!(s.insert(i32::MAX, i32::MAX));
+        assert_eq!(s.iter().collect::<Vec<_>>(), [(i32::MAX, i32::MAX)]);
+        s.reset(Rect::new(0, 0, 0, 0));
+        assert_eq!(s.iter().next(), None);
+        assert!(!s.insert(0, 0));
+    }
+}

@@ -1,0 +1,80 @@
+//! A second field of view on the same scratch allocates nothing.
+//!
+//! One test in this binary, so no other thread allocates while it counts.
+
+use sightlines::{Algorithm, Fov, Grid, Range, VisibleSet};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    f();
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn second_computation_allocates_nothing() {
+    let cave = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/cave64.txt"
+    ))
+    .unwrap();
+    let grid = Grid::parse(&cave).unwrap().grid;
+    let origins = [(31, 31), (10, 12), (50, 40), (3, 60)];
+    for &algorithm in Algorithm::ALL {
+        for range in [Range::circle(16), Range::UNLIMITED, Range::square(40)] {
+            let mut fov = Fov::new(algorithm);
+            let mut set = VisibleSet::new();
+            let mut count = 0usize;
+            // Warm up on every origin: scratch grows to the largest need. The
+            // count proves the counter sees this crate's allocations.
+            let warm_up = allocations_during(|| {
+                for &o in &origins {
+                    fov.compute_into(&grid, o, range, &mut set).unwrap();
+                    fov.compute(&grid, o, range, |_, _| count += 1).unwrap();
+                }
+            });
+            assert!(
+                warm_up > 0,
+                "{algorithm}: the warm-up should have allocated scratch"
+            );
+            let n = allocations_during(|| {
+                for &o in &origins {
+                    fov.compute_into(&grid, o, range, &mut set).unwrap();
+                    fov.compute(&grid, o, range, |_, _| count += 1).unwrap();
+                }
+            });
+            assert_eq!(
+                n, 0,
+                "{algorithm} with {range:?} allocated {n} times after warm-up"
+            );
+            assert!(count > 0);
+        }
+    }
+}

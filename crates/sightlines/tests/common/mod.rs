@@ -1,0 +1,307 @@
+//! Test support: random maps, the eight map symmetries, and a brute-force
+//! reference for tile-to-tile visibility in exact integer arithmetic.
+#![allow(dead_code)]
+
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range};
+use std::collections::BTreeSet;
+
+/// SplitMix64: a tiny deterministic generator, so failures reproduce from a seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// True with probability `percent / 100`.
+    pub fn percent(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// A random `width` x `height` grid with about `percent` walls.
+pub fn random_grid(rng: &mut Rng, width: u32, height: u32, percent: u64) -> Grid {
+    let mut g = Grid::new(width, height);
+    for y in 0..height as i32 {
+        for x in 0..width as i32 {
+            g.set(x, y, rng.percent(percent));
+        }
+    }
+    g
+}
+
+/// The field of view as a sorted set.
+pub fn fov_set<M: Opacity + ?Sized>(
+    algorithm: Algorithm,
+    map: &M,
+    origin: (i32, i32),
+    range: Range,
+) -> BTreeSet<(i32, i32)> {
+    let mut out = BTreeSet::new();
+    let mut dupes = Vec::new();
+    Fov::new(algorithm)
+        .compute(map, origin, range, |x, y| {
+            if !out.insert((x, y)) {
+                dupes.push((x, y));
+            }
+        })
+        .expect("fov");
+    assert!(
+        dupes.is_empty(),
+        "{algorithm} reported tiles twice: {dupes:?}"
+    );
+    out
+}
+
+/// The eight symmetries of the square: `(swap, flip_x, flip_y)`.
+pub const TRANSFORMS: [(bool, bool, bool); 8] = [
+    (false, false, false),
+    (false, true, false),
+    (false, false, true),
+    (false, true, true),
+    (true, false, false),
+    (true, true, false),
+    (true, false, true),
+    (true, true, true),
+];
+
+/// Applies a symmetry to a position on a `w` x `h` grid (the result lives on
+/// a `w x h` grid, or `h x w` when swapped).
+pub fn transform_pos(
+    (swap, fx, fy): (bool, bool, bool),
+    w: i32,
+    h: i32,
+    (x, y): (i32, i32),
+) -> (i32, i32) {
+    let x = if fx { w - 1 - x } else { x };
+    let y = if fy { h - 1 - y } else { y };
+    if swap {
+        (y, x)
+    } else {
+        (x, y)
+    }
+}
+
+pub fn transform_grid(t: (bool, bool, bool), g: &Grid) -> Grid {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let mut out = if t.0 {
+        Grid::new(h as u32, w as u32)
+    } else {
+        Grid::new(w as u32, h as u32)
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let (tx, ty) = transform_pos(t, w, h, (x, y));
+            out.set(tx, ty, g.is_opaque(x, y));
+        }
+    }
+    out
+}
+
+/// Whether some segment from a point strictly inside tile `a` to a point
+/// strictly inside tile `b` meets the interior of no opaque tile other than
+/// `a` and `b`. Exact: every quantity is an integer.
+///
+/// Reflect so that b is up-right of a (offsets `dx, dy >= 0`). On one row or
+/// column the segment stays inside that strip, so every tile between must be
+/// clear. Otherwise every such segment lies on a line `y = m·x + c` with
+/// `m > 0`; it passes through the interiors of a and b when `c` lies in an
+/// open interval, and it misses a wall's interior when `c` lies outside an
+/// open interval, all bounds linear in `m`. Between two slopes where bounds
+/// cross the answer cannot change, so it is enough to try every crossing
+/// slope and one slope between each pair of neighbours, and for each slope
+/// ask whether the walls' open intervals cover the open interval of a and b.
+pub fn sees<M: Opacity + ?Sized>(map: &M, a: (i32, i32), b: (i32, i32)) -> bool {
+    if a == b {
+        return true;
+    }
+    let (ddx, ddy) = (
+        i64::from(b.0) - i64::from(a.0),
+        i64::from(b.1) - i64::from(a.1),
+    );
+    let (sx, sy) = (if ddx < 0 { -1 } else { 1 }, if ddy < 0 { -1 } else { 1 });
+    let (dx, dy) = (ddx.abs(), ddy.abs());
+    let wall = |u: i64, v: i64| {
+        map.is_opaque(
+            (i64::from(a.0) + u * sx) as i32,
+            (i64::from(a.1) + v * sy) as i32,
+        )
+    };
+    if dx == 0 {
+        return (1..dy).all(|v| !wall(0, v));
+    }
+    if dy == 0 {
+        return (1..dx).all(|u| !wall(u, 0));
+    }
+    // Walls that can meet a segment: inside the hull of a and b.
+    let mut walls = Vec::new();
+    for v in 0..=dy {
+        for u in 0..=dx {
+            if (u, v) == (0, 0) || (u, v) == (dx, dy) || !wall(u, v) {
+                continue;
+            }
+            let below_hull = dx * (v + 1) - dy * (u - 1) <= 0;
+            let above_hull = dx * (v - 1) - dy * (u + 1) >= 0;
+            if !below_hull && !above_hull {
+                walls.push((u, v));
+            }
+        }
+    }
+    // Corners whose lines bound the feasible set: top-left and bottom-right of each tile.
+    let mut corners = vec![(0, 1), (1, 0), (dx, dy + 1), (dx + 1, dy)];
+    for &(u, v) in &walls {
+        corners.push((u, v + 1));
+        corners.push((u + 1, v));
+    }
+    // Slopes as (num, den), den > 0, strictly between the extremes the two tiles allow.
+    let lo = (dy - 1, dx + 1);
+    let hi = if dx > 1 { Some((dy + 1, dx - 1)) } else { None };
+    let less = |p: (i64, i64), q: (i64, i64)| p.0 * q.1 < q.0 * p.1;
+    let mut slopes = Vec::new();
+    for (i, &(j1, k1)) in corners.iter().enumerate() {
+        for &(j2, k2) in &corners[i + 1..] {
+            if j1 == j2 {
+                continue;
+            }
+            let (mut num, mut den) = (k1 - k2, j1 - j2);
+            if den < 0 {
+                num = -num;
+                den = -den;
+            }
+            let m = (num, den);
+            if less(lo, m) && hi.is_none_or(|h| less(m, h)) {
+                slopes.push(m);
+            }
+        }
+    }
+    slopes.sort_by(|&p, &q| (p.0 * q.1).cmp(&(q.0 * p.1)));
+    slopes.dedup_by(|p, q| p.0 * q.1 == q.0 * p.1);
+    let mut candidates = Vec::with_capacity(slopes.len() * 2 + 2);
+    let mut previous = lo;
+    for &m in &slopes {
+        candidates.push(midpoint(previous, m));
+        candidates.push(m);
+        previous = m;
+    }
+    candidates.push(match hi {
+        Some(h) => midpoint(previous, h),
+        None => (previous.0 + previous.1, previous.1),
+    });
+    let mut intervals = Vec::with_capacity(walls.len());
+    candidates.into_iter().any(|(p, q)| {
+        // Scaled by q: the line is q·y = p·x + C.
+        let low = (-p).max(dy * q - p * (dx + 1));
+        let high = q.min((dy + 1) * q - p * dx);
+        if low >= high {
+            return false;
+        }
+        intervals.clear();
+        intervals.extend(
+            walls
+                .iter()
+                .map(|&(u, v)| (v * q - p * (u + 1), (v + 1) * q - p * u)),
+        );
+        intervals.sort_unstable();
+        uncovered(low, high, &intervals)
+    })
+}
+
+fn midpoint(p: (i64, i64), q: (i64, i64)) -> (i64, i64) {
+    (p.0 * q.1 + q.0 * p.1, 2 * p.1 * q.1)
+}
+
+/// Whether some point of the open interval `(low, high)` lies in none of the
+/// open `intervals`, sorted by their start.
+fn uncovered(low: i64, high: i64, intervals: &[(i64, i64)]) -> bool {
+    // Every point of (low, cur) is covered; cur itself is not.
+    let mut cur = low;
+    for &(a, b) in intervals {
+        if a >= high {
+            break;
+        }
+        if a > cur || (a == cur && cur > low) {
+            return cur < high;
+        }
+        cur = cur.max(b);
+    }
+    cur < high
+}
+
+/// The brute-force field of view: every tile of `area` that `sees` from `origin`.
+pub fn brute_fov<M: Opacity + ?Sized>(
+    map: &M,
+    origin: (i32, i32),
+    tiles: impl Iterator<Item = (i32, i32)>,
+) -> BTreeSet<(i32, i32)> {
+    tiles.filter(|&t| sees(map, origin, t)).collect()
+}
+
+/// Every tile of a grid.
+pub fn grid_tiles(g: &Grid) -> impl Iterator<Item = (i32, i32)> {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    (0..h).flat_map(move |y| (0..w).map(move |x| (x, y)))
+}
+
+/// Renders a grid with a field of view, for failure messages.
+pub fn render(
+    g: &Grid,
+    origin: (i32, i32),
+    marks: &BTreeSet<(i32, i32)>,
+    other: &BTreeSet<(i32, i32)>,
+) -> String {
+    let mut s = String::new();
+    for y in 0..g.height() as i32 {
+        for x in 0..g.width() as i32 {
+            let wall = g.is_opaque(x, y);
+            let c = match (marks.contains(&(x, y)), other.contains(&(x, y))) {
+                _ if (x, y) == origin => '@',
+                (true, true) => {
+                    if wall {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                }
+                (true, false) => '+',
+                (false, true) => '-',
+                (false, false) => {
+                    if wall {
+                        'X'
+                    } else {
+                        ' '
+                    }
+                }
+            };
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn brute_force_knows_the_seed_cases() {
+    let diag = Grid::parse("#d\ns#\n").unwrap().grid;
+    assert!(sees(&diag, (0, 1), (1, 0)));
+    let pillar = Grid::parse("..d\n.#.\ns..\n").unwrap().grid;
+    assert!(!sees(&pillar, (0, 2), (2, 0)));
+    assert!(sees(&pillar, (0, 2), (2, 1)));
+    let knight = Grid::parse("..\n#.\n.#\n").unwrap().grid;
+    // From (0,2) to (1,0): the line must pass between wall (0,1) and wall (1,2).
+    assert!(sees(&knight, (0, 2), (1, 0)));
+    // Walls (0,1) and (1,1): past them a line from (0,2) is too steep to
+    // come back down into (2,0), but it reaches (2,1) along the wall's bottom edge.
+    let blocked = Grid::parse("...\n##.\n...\n").unwrap().grid;
+    assert!(!sees(&blocked, (0, 2), (0, 0)));
+    assert!(!sees(&blocked, (0, 2), (2, 0)));
+    assert!(sees(&blocked, (0, 2), (2, 1)));
+}

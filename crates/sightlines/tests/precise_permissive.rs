@@ -1,0 +1,345 @@
+//! Precise Permissive FOV against its definition, the seed's diagrams, and
+//! every property its docs promise.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use sightlines::{
+    bounded, Algorithm, FieldOfView, FovError, Grid, Opacity, PrecisePermissive, Range, Rect, Shape,
+};
+use std::collections::BTreeSet;
+
+const PP: Algorithm = Algorithm::PrecisePermissive;
+
+fn parse(text: &str) -> (Grid, (i32, i32)) {
+    let p = Grid::parse(text).unwrap();
+    (p.grid, p.viewer.unwrap_or((0, 0)))
+}
+
+fn find(g: &str, ch: char) -> (i32, i32) {
+    for (y, line) in g.lines().enumerate() {
+        if let Some(x) = line.chars().position(|c| c == ch) {
+            return (x as i32, y as i32);
+        }
+    }
+    panic!("no {ch}");
+}
+
+#[test]
+fn seed_long_bent_corridor_is_seen_at_any_length() {
+    // From length 4 on, the corridor has the seed's shape: three rows that
+    // meet at single corners.
+    for length in [4usize, 5, 19, 60, 200] {
+        let bar = "#".repeat(length);
+        let dots = ".".repeat(length);
+        let text = format!(
+            "{pad}####\n #{bar}..d\n##{dots}## \ns..{bar}# \n####{padrest}\n",
+            pad = " ".repeat(length + 1),
+            padrest = " ".repeat(length + 1),
+        );
+        let (g, _) = parse(&text);
+        let (s, d) = (find(&text, 's'), find(&text, 'd'));
+        let seen = fov_set(PP, &g, s, Range::UNLIMITED);
+        assert!(seen.contains(&d), "length {length}:\n{text}");
+        if length < 30 {
+            assert!(sees(&g, s, d));
+        }
+        assert!(fov_set(PP, &g, d, Range::UNLIMITED).contains(&s));
+    }
+}
+
+#[test]
+fn seed_diagonal_gap_is_see_through() {
+    let text = "#d\ns#\n";
+    let (g, _) = parse(text);
+    assert!(fov_set(PP, &g, find(text, 's'), Range::UNLIMITED).contains(&find(text, 'd')));
+}
+
+#[test]
+fn seed_pillar_hides_what_is_behind_it() {
+    let text = "..d\n.#.\ns..\n";
+    let (g, _) = parse(text);
+    let seen = fov_set(PP, &g, find(text, 's'), Range::UNLIMITED);
+    assert!(!seen.contains(&find(text, 'd')));
+    assert_eq!(seen.len(), 8);
+}
+
+/// Compares precise-permissive with the brute-force definition on `maps`
+/// random grids; returns the number of (origin, tile) pairs compared.
+fn compare_with_brute_force(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
+    let mut rng = Rng(seed);
+    let mut fov = PrecisePermissive::new();
+    let mut compared = 0;
+    for n in 0..maps {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let density = rng.below(61);
+        let g = random_grid(&mut rng, w, h, density);
+        let origins: Vec<(i32, i32)> = if w * h <= all_origins_up_to {
+            grid_tiles(&g).collect()
+        } else {
+            vec![(
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            )]
+        };
+        for origin in origins {
+            let mut fast = BTreeSet::new();
+            fov.compute(&g, origin, Range::UNLIMITED, |x, y| {
+                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
+            })
+            .unwrap();
+            let slow = brute_fov(&g, origin, grid_tiles(&g));
+            compared += (w * h) as usize;
+            assert_eq!(
+                fast,
+                slow,
+                "map {n} (seed {seed}) from {origin:?}; + only fast, - only brute force:\n{}",
+                render(&g, origin, &fast, &slow)
+            );
+        }
+    }
+    compared
+}
+
+#[test]
+fn equals_brute_force_on_10000_random_maps() {
+    let compared = compare_with_brute_force(0x5EED_0001, 10_000, 40);
+    assert!(compared > 1_000_000, "{compared}");
+}
+
+#[test]
+fn equals_brute_force_within_every_shape() {
+    let mut rng = Rng(0x5EED_0002);
+    for _ in 0..1500 {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let density = rng.below(50);
+        let g = random_grid(&mut rng, w, h, density);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let shape = Shape::ALL[rng.below(4) as usize];
+        let r = rng.below(12) as u32;
+        let range = Range::new(r, shape);
+        let fast = fov_set(PP, &g, origin, range);
+        let slow: BTreeSet<_> = brute_fov(&g, origin, grid_tiles(&g))
+            .into_iter()
+            .filter(|&(x, y)| shape.contains(i64::from(x - origin.0), i64::from(y - origin.1), r))
+            .collect();
+        assert_eq!(
+            fast,
+            slow,
+            "{shape} {r} from {origin:?}:\n{}",
+            render(&g, origin, &fast, &slow)
+        );
+    }
+}
+
+#[test]
+fn equals_brute_force_on_unbounded_maps() {
+    // A closure map: pseudo-random walls over all of i32 space, near the corners too.
+    let mut rng = Rng(0x5EED_0003);
+    for _ in 0..300 {
+        let salt = rng.next_u64();
+        let density = rng.below(45);
+        let map = move |x: i32, y: i32| {
+            let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ salt;
+            Rng(h).below(100) < density
+        };
+        let corner = [i32::MIN, i32::MAX, 0, -3][rng.below(4) as usize];
+        let origin = (
+            corner.saturating_add(rng.below(5) as i32 - 2),
+            corner.saturating_sub(rng.below(5) as i32 - 2),
+        );
+        let r = rng.below(9) as u32;
+        let fast = fov_set(PP, &map, origin, Range::square(r));
+        let tiles = (-(r as i64)..=r as i64)
+            .flat_map(|dy| (-(r as i64)..=r as i64).map(move |dx| (dx, dy)));
+        let slow: BTreeSet<_> = tiles
+            .filter_map(|(dx, dy)| {
+                let (x, y) = (i64::from(origin.0) + dx, i64::from(origin.1) + dy);
+                Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+            })
+            .filter(|&t| sees(&map, origin, t))
+            .collect();
+        assert_eq!(fast, slow, "origin {origin:?} radius {r}");
+    }
+}
+
+#[test]
+fn never_reports_tiles_outside_the_map_or_range() {
+    let mut rng = Rng(7);
+    for _ in 0..500 {
+        let (w, h) = (1 + rng.below(20) as u32, 1 + rng.below(20) as u32);
+        let density = rng.below(40);
+        let g = random_grid(&mut rng, w, h, density);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize]);
+        for (x, y) in fov_set(PP, &g, origin, range) {
+            assert!(g.rect().contains(x, y));
+            assert!(range.contains(i64::from(x - origin.0), i64::from(y - origin.1)));
+        }
+    }
+}
+
+fn arb_grid() -> impl Strategy<Value = Grid> {
+    (1u32..=12, 1u32..=12, 0u64..=60, any::<u64>())
+        .prop_map(|(w, h, p, seed)| random_grid(&mut Rng(seed), w, h, p))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn symmetric_for_every_pair(g in arb_grid()) {
+        let tiles: Vec<_> = grid_tiles(&g).collect();
+        let fovs: Vec<BTreeSet<_>> = tiles.iter().map(|&t| fov_set(PP, &g, t, Range::UNLIMITED)).collect();
+        for (i, a) in tiles.iter().enumerate() {
+            for (j, b) in tiles.iter().enumerate() {
+                prop_assert_eq!(fovs[i].contains(b), fovs[j].contains(a), "{:?} and {:?}", a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn invariant_under_the_eight_symmetries(g in arb_grid(), ox in 0i32..12, oy in 0i32..12, r in 0u32..14, s in 0usize..4) {
+        let (w, h) = (g.width() as i32, g.height() as i32);
+        let origin = (ox % w, oy % h);
+        let range = Range::new(r, Shape::ALL[s]);
+        let base = fov_set(PP, &g, origin, range);
+        for t in TRANSFORMS {
+            let tg = transform_grid(t, &g);
+            let seen = fov_set(PP, &tg, transform_pos(t, w, h, origin), range);
+            let expected: BTreeSet<_> = base.iter().map(|&p| transform_pos(t, w, h, p)).collect();
+            prop_assert_eq!(seen, expected, "transform {:?}", t);
+        }
+    }
+
+    #[test]
+    fn shapes_cut_exactly_by_their_rules(r in 0u32..20, s in 0usize..4) {
+        // On an open field every tile of the range is visible, and nothing else.
+        let shape = Shape::ALL[s];
+        let seen = fov_set(PP, &|_: i32, _: i32| false, (3, -7), Range::new(r, shape));
+        let ri = i64::from(r);
+        let expected: BTreeSet<_> = (-ri..=ri)
+            .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| shape.contains(dx, dy, r))
+            .map(|(dx, dy)| (3 + dx as i32, -7 + dy as i32))
+            .collect();
+        prop_assert_eq!(seen, expected);
+    }
+}
+
+#[test]
+fn no_panics_at_the_i32_limits() {
+    let open = |_: i32, _: i32| false;
+    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
+    for origin in [
+        (i32::MIN, i32::MIN),
+        (i32::MAX, i32::MAX),
+        (i32::MIN, i32::MAX),
+        (i32::MAX, 0),
+    ] {
+        for range in [
+            Range::square(0),
+            Range::circle(5),
+            Range::diamond(40),
+            Range::circle_plus(3),
+        ] {
+            let seen = fov_set(PP, &open, origin, range);
+            assert!(seen.contains(&origin));
+            let ri = i64::from(range.radius().unwrap());
+            let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
+            let expected = (-ri..=ri)
+                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| {
+                    range.contains(dx, dy) && fits(origin.0, dx) && fits(origin.1, dy)
+                })
+                .count();
+            assert_eq!(seen.len(), expected);
+            fov_set(PP, &walls, origin, range);
+        }
+    }
+}
+
+#[test]
+fn radius_zero_sees_only_the_origin() {
+    let (g, at) = parse(sightlines::SAMPLE_MAP);
+    for shape in Shape::ALL {
+        assert_eq!(
+            fov_set(PP, &g, at, Range::new(0, shape)),
+            BTreeSet::from([at])
+        );
+    }
+}
+
+#[test]
+fn huge_radius_on_a_bounded_map_is_the_whole_map_view() {
+    let (g, at) = parse(sightlines::SAMPLE_MAP);
+    let unlimited = fov_set(PP, &g, at, Range::UNLIMITED);
+    assert_eq!(fov_set(PP, &g, at, Range::square(u32::MAX)), unlimited);
+    assert_eq!(fov_set(PP, &g, at, Range::circle(u32::MAX)), unlimited);
+    let mut set = sightlines::VisibleSet::new();
+    sightlines::Fov::default()
+        .compute_into(&g, at, Range::circle(u32::MAX), &mut set)
+        .unwrap();
+    assert_eq!(set.area(), g.rect());
+    assert_eq!(set.iter().collect::<BTreeSet<_>>(), unlimited);
+}
+
+#[test]
+fn errors_instead_of_panics() {
+    let g = Grid::new(4, 3);
+    let mut fov = PrecisePermissive::new();
+    for origin in [(-1, 0), (4, 0), (0, 3), (i32::MIN, i32::MAX)] {
+        let err = fov
+            .compute(&g, origin, Range::circle(3), |_, _| {
+                panic!("nothing to visit")
+            })
+            .unwrap_err();
+        assert!(matches!(err, FovError::OriginOffMap { .. }));
+        assert!(err.to_string().contains("off the map"));
+    }
+    let empty = Grid::new(0, 0);
+    assert!(fov
+        .compute(&empty, (0, 0), Range::UNLIMITED, |_, _| ())
+        .is_err());
+    let open = |_: i32, _: i32| false;
+    assert_eq!(
+        fov.compute(&open, (0, 0), Range::UNLIMITED, |_, _| ()),
+        Err(FovError::NeedsRadius)
+    );
+    let mut set = sightlines::VisibleSet::new();
+    let err = sightlines::Fov::default()
+        .compute_into(&open, (0, 0), Range::square(u32::MAX), &mut set)
+        .unwrap_err();
+    assert!(matches!(err, FovError::AreaTooLarge { .. }));
+    // A bounded closure behaves as a grid.
+    let b = bounded(Rect::new(0, 0, 4, 3), open);
+    assert_eq!(fov_set(PP, &b, (1, 1), Range::UNLIMITED).len(), 12);
+}
+
+#[test]
+fn origin_inside_a_wall_sees_out() {
+    let (g, _) = parse("...\n.#.\n...\n");
+    assert_eq!(fov_set(PP, &g, (1, 1), Range::UNLIMITED).len(), 9);
+}
+
+#[test]
+fn dark_walls_are_left_out() {
+    let (g, at) = parse("#####\n#@..#\n#####\n");
+    let mut fov = sightlines::Fov::default();
+    fov.set_lit_walls(false);
+    let mut seen = Vec::new();
+    fov.compute(&g, at, Range::UNLIMITED, |x, y| seen.push((x, y)))
+        .unwrap();
+    seen.sort();
+    assert_eq!(seen, [(1, 1), (2, 1), (3, 1)]);
+    assert!(!g.is_opaque(2, 1));
+}
