@@ -44,16 +44,77 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
+    /// levels, seeing from a square of side `N/8` centered in the origin
+    /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
+    Permissive(PermissiveLevel),
+}
+
+/// A permissiveness level below 8, for [`Algorithm::Permissive`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PermissiveLevel(u8);
+
+impl PermissiveLevel {
+    /// The level `n`, if it is 0 to 7.
+    pub const fn new(n: u8) -> Option<PermissiveLevel> {
+        if n < 8 {
+            Some(PermissiveLevel(n))
+        } else {
+            None
+        }
+    }
+
+    /// The level, 0 to 7.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::PrecisePermissive,
+        Algorithm::Permissive(PermissiveLevel(0)),
+        Algorithm::Permissive(PermissiveLevel(1)),
+        Algorithm::Permissive(PermissiveLevel(2)),
+        Algorithm::Permissive(PermissiveLevel(3)),
+        Algorithm::Permissive(PermissiveLevel(4)),
+        Algorithm::Permissive(PermissiveLevel(5)),
+        Algorithm::Permissive(PermissiveLevel(6)),
+        Algorithm::Permissive(PermissiveLevel(7)),
+    ];
+
+    /// libtcod's permissiveness level `n` (0 to 8): `permissive-n`, where
+    /// level 8 is [`Algorithm::PrecisePermissive`]; `None` above 8.
+    ///
+    /// ```
+    /// use sightlines::Algorithm;
+    /// assert_eq!(Algorithm::permissive(8), Some(Algorithm::PrecisePermissive));
+    /// assert_eq!(Algorithm::permissive(3).unwrap().id(), "permissive-3");
+    /// assert_eq!(Algorithm::permissive(9), None);
+    /// ```
+    pub const fn permissive(n: u8) -> Option<Algorithm> {
+        match PermissiveLevel::new(n) {
+            Some(level) => Some(Algorithm::Permissive(level)),
+            None if n == 8 => Some(Algorithm::PrecisePermissive),
+            None => None,
+        }
+    }
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::Permissive(PermissiveLevel(level)) => match level {
+                0 => "permissive-0",
+                1 => "permissive-1",
+                2 => "permissive-2",
+                3 => "permissive-3",
+                4 => "permissive-4",
+                5 => "permissive-5",
+                6 => "permissive-6",
+                _ => "permissive-7",
+            },
         }
     }
 
@@ -62,6 +123,7 @@ impl Algorithm {
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            Algorithm::Permissive(_) => false,
         }
     }
 }
@@ -100,6 +162,9 @@ impl FromStr for Algorithm {
     /// assert!("fast".parse::<Algorithm>().unwrap_err().to_string().contains("precise-permissive"));
     /// ```
     fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        if s == "permissive-8" {
+            return Ok(Algorithm::PrecisePermissive);
+        }
         Algorithm::ALL
             .iter()
             .copied()
@@ -228,6 +293,12 @@ impl Fov {
     {
         match self.algorithm {
             Algorithm::PrecisePermissive => {
+                self.precise_permissive
+                    .set_level(crate::precise_permissive::MAX_LEVEL);
+                self.precise_permissive.compute(map, origin, range, visit)
+            }
+            Algorithm::Permissive(level) => {
+                self.precise_permissive.set_level(level.get());
                 self.precise_permissive.compute(map, origin, range, visit)
             }
         }

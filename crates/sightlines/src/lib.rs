@@ -27,6 +27,7 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
+//! | `permissive-0` … `permissive-7` | [`PrecisePermissive::with_level`] | no | square | libtcod's permissiveness levels: seen from a centered square of side N/8 of the origin tile; `permissive-8` is `precise-permissive` |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -79,7 +80,9 @@ pub mod precise_permissive;
 mod range;
 mod visible;
 
-pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
+pub use algorithm::{
+    visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
+};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
