@@ -106,6 +106,13 @@ impl Field {
         self.range.contains(dx, dy)
     }
 
+    /// The tile at quadrant offset `(x, y)` of quadrant `q`; it must lie within the field.
+    #[inline]
+    pub fn tile_in(&self, q: Quadrant, x: i64, y: i64) -> (i32, i32) {
+        let (dx, dy) = q.offset(x, y);
+        self.tile(dx, dy)
+    }
+
     /// The tile at offset `(dx, dy)` from the origin; the offset must lie within the field.
     #[inline]
     pub fn tile(&self, dx: i64, dy: i64) -> (i32, i32) {

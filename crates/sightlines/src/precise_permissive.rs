@@ -77,18 +77,8 @@ impl Line {
     }
 
     #[inline]
-    fn has_ccw_or_on(&self, (x, y): (i64, i64)) -> bool {
-        self.side(x, y) >= 0
-    }
-
-    #[inline]
     fn has_cw(&self, (x, y): (i64, i64)) -> bool {
         self.side(x, y) < 0
-    }
-
-    #[inline]
-    fn has_cw_or_on(&self, (x, y): (i64, i64)) -> bool {
-        self.side(x, y) <= 0
     }
 
     #[inline]
@@ -99,6 +89,55 @@ impl Line {
     fn is_collinear_with(&self, other: &Line) -> bool {
         self.passes_through((other.xi, other.yi)) && self.passes_through((other.xf, other.yf))
     }
+}
+
+/// The orientation against `line` of the corner `(a - step·j, b + step·j)`,
+/// which slides along an anti-diagonal as `j` grows: `c0 + c1·j`.
+///
+/// Line coordinates stay within 2^30 + 16 and `a` within 2^31 + 16 (see
+/// `LEVEL_REACH` and [`MAX_REACH`](crate::geometry::MAX_REACH)), so each
+/// product is below 2^62 and `c0` fits in `i64`.
+#[inline]
+fn along_diagonal(line: &Line, a: i64, b: i64, step: i64) -> (i64, i64) {
+    let (dx, dy) = (line.xf - line.xi, line.yf - line.yi);
+    (dy * (line.xf - a) - dx * (line.yf - b), step * (dx + dy))
+}
+
+/// The first `j` on anti-diagonal `i` whose tile `(i - j, j)` has its
+/// top-left corner strictly counter-clockwise of `shallow`, or `i + 1`.
+///
+/// A line runs from a point nearer the origin (in `x + y`) to a farther one,
+/// so `c1 >= 0`: once a corner is counter-clockwise, so are the later ones.
+#[inline]
+fn first_inside(shallow: &Line, i: i64, step: i64) -> i64 {
+    let (c0, c1) = along_diagonal(shallow, step * i, step, step);
+    debug_assert!(c1 >= 0, "{shallow:?}");
+    // The least j with c0 + c1·j > 0.
+    let j = if c1 > 0 {
+        (-c0).div_euclid(c1) + 1
+    } else if c0 > 0 {
+        0
+    } else {
+        i + 1
+    };
+    j.clamp(0, i + 1)
+}
+
+/// The last `j` on anti-diagonal `i` whose tile has its bottom-right corner
+/// strictly clockwise of `steep`, or -1.
+#[inline]
+fn last_inside(steep: &Line, i: i64, step: i64) -> i64 {
+    let (c0, c1) = along_diagonal(steep, step * (i + 1), 0, step);
+    debug_assert!(c1 >= 0, "{steep:?}");
+    // The greatest j with c0 + c1·j < 0.
+    let j = if c1 > 0 {
+        (-c0 - 1).div_euclid(c1)
+    } else if c0 < 0 {
+        i
+    } else {
+        -1
+    };
+    j.clamp(-1, i)
 }
 
 /// No bump: the end of a bump list.
@@ -260,61 +299,62 @@ impl PrecisePermissive {
             shallow_bumps: NO_BUMP,
             steep_bumps: NO_BUMP,
         });
+        // Along anti-diagonal i the tiles within the range's shape are the
+        // interval [first, i - first] (every shape is symmetric in x and y and
+        // grows with both), and `first` never decreases with i. Tiles beyond
+        // the range cannot block tiles within it, so they are skipped whole.
+        let mut first = 0;
         for i in 1..=ex + ey {
-            for j in (i - ex).max(0)..=i.min(ey) {
-                if self.views.is_empty() {
-                    return;
-                }
-                let (x, y) = (i - j, j);
-                let (dx, dy) = q.offset(x, y);
-                // Tiles beyond the range cannot block tiles within it (every
-                // shape grows with |dx| and |dy|), so they are skipped whole.
-                if !field.in_range(dx, dy) {
+            while first <= i - first && !field.in_range(i - first, first) {
+                first += 1;
+            }
+            if self.views.is_empty() || first > i - first {
+                return;
+            }
+            let lo = (i - ex).max(0).max(first);
+            let hi = i.min(ey).min(i - first);
+            // Views and tiles both run clockwise to counter-clockwise along the
+            // diagonal. Each view covers a span of it, computed from its two
+            // lines; the tiles of a span need no geometry, only a wall changes
+            // the views and so the spans.
+            let (mut j, mut k) = (lo, 0);
+            while j <= hi {
+                let Some(view) = self.views.get(k) else {
+                    break;
+                };
+                let (a, b) = (
+                    first_inside(&view.shallow, i, step),
+                    last_inside(&view.steep, i, step),
+                );
+                if b < j {
+                    k += 1;
                     continue;
                 }
-                self.visit_tile(map, field, q, (x, y), step, visit);
+                if a > hi {
+                    break;
+                }
+                j = j.max(a);
+                let end = b.min(hi);
+                while j <= end {
+                    let (x, y) = (i - j, j);
+                    let (tx, ty) = field.tile_in(q, x, y);
+                    if q.owns(x, y) {
+                        visit(tx, ty);
+                    }
+                    j += 1;
+                    if map.is_opaque(tx, ty) {
+                        self.block(k, (x, y), step);
+                        break;
+                    }
+                }
             }
         }
     }
 
-    #[inline]
-    fn visit_tile<M, V>(
-        &mut self,
-        map: &M,
-        field: &Field,
-        q: Quadrant,
-        (x, y): (i64, i64),
-        step: i64,
-        visit: &mut V,
-    ) where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
+    /// An opaque tile `(x, y)` inside view `index` bumps, splits or closes it.
+    fn block(&mut self, index: usize, (x, y): (i64, i64), step: i64) {
         let top_left = (x * step, (y + 1) * step);
         let bottom_right = ((x + 1) * step, y * step);
-        let mut index = 0;
-        loop {
-            let Some(view) = self.views.get(index) else {
-                return;
-            };
-            // Views are ordered clockwise to counter-clockwise, and so are tiles
-            // along an anti-diagonal.
-            if view.steep.has_ccw_or_on(bottom_right) {
-                index += 1;
-            } else if view.shallow.has_cw_or_on(top_left) {
-                return;
-            } else {
-                break;
-            }
-        }
-        let (dx, dy) = q.offset(x, y);
-        let (tx, ty) = field.tile(dx, dy);
-        if q.owns(x, y) {
-            visit(tx, ty);
-        }
-        if !map.is_opaque(tx, ty) {
-            return;
-        }
         let view = self.views[index];
         match (
             view.shallow.has_cw(bottom_right),
@@ -437,7 +477,6 @@ mod tests {
         assert!(diagonal.passes_through((0, 0)));
         assert!(diagonal.has_cw((1, 0)));
         assert!(diagonal.has_ccw((0, 1)));
-        assert!(diagonal.has_ccw_or_on((5, 5)) && diagonal.has_cw_or_on((5, 5)));
         assert!(!diagonal.has_ccw((5, 5)) && !diagonal.has_cw((5, 5)));
     }
 

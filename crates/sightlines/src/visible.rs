@@ -42,6 +42,11 @@ impl VisibleSet {
     ///
     /// Costs O(area / 64). Tiles outside `area` can never be inserted.
     pub fn reset(&mut self, area: Rect) {
+        // Keep only the part with i32 positions.
+        let width = (i64::from(i32::MAX) - i64::from(area.x) + 1).min(i64::from(area.width)) as u32;
+        let height =
+            (i64::from(i32::MAX) - i64::from(area.y) + 1).min(i64::from(area.height)) as u32;
+        let area = Rect::new(area.x, area.y, width, height);
         self.area = area;
         self.words_per_row = (area.width as usize).div_ceil(64);
         let needed = self.words_per_row.saturating_mul(area.height as usize);
@@ -63,12 +68,14 @@ impl VisibleSet {
 
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<(usize, u32)> {
-        if !self.area.contains(x, y) {
+        // The area lies within i32 space (see `reset`), so a position left of
+        // or above it wraps to a distance at least as large as its size.
+        let dx = x.wrapping_sub(self.area.x) as u32;
+        let dy = y.wrapping_sub(self.area.y) as u32;
+        if dx >= self.area.width || dy >= self.area.height {
             return None;
         }
-        let dx = (i64::from(x) - i64::from(self.area.x)) as usize;
-        let dy = (i64::from(y) - i64::from(self.area.y)) as usize;
-        Some((dy * self.words_per_row + dx / 64, (dx % 64) as u32))
+        Some((dy as usize * self.words_per_row + dx as usize / 64, dx % 64))
     }
 
     /// Adds `(x, y)`; returns false if it was already there or lies outside
@@ -167,6 +174,17 @@ mod tests {
         s.clear();
         assert!(s.is_empty() && !s.contains(0, 6));
         assert_eq!(s.iter().count(), 0);
+    }
+
+    #[test]
+    fn areas_beyond_i32_space_are_cut() {
+        let mut s = VisibleSet::new();
+        s.reset(Rect::new(i32::MAX - 1, i32::MIN, 10, 3));
+        assert_eq!(s.area(), Rect::new(i32::MAX - 1, i32::MIN, 2, 3));
+        assert!(s.insert(i32::MAX, i32::MIN + 2));
+        assert!(!s.insert(i32::MIN, i32::MIN));
+        assert!(!s.contains(i32::MAX - 2, i32::MIN));
+        assert_eq!(s.iter().collect::<Vec<_>>(), [(i32::MAX, i32::MIN + 2)]);
     }
 
     #[test]
