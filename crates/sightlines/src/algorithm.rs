@@ -119,12 +119,13 @@ impl Algorithm {
     }
 
     /// Whether B is in the field of view from A exactly when A is in the
-    /// field of view from B, for every pair of tiles.
+    /// field of view from B, for every pair of tiles, or for every pair of
+    /// transparent tiles: see [`Properties::symmetry`](crate::Properties).
     pub const fn is_symmetric(self) -> bool {
-        match self {
-            Algorithm::PrecisePermissive => true,
-            Algorithm::Permissive(_) => false,
-        }
+        matches!(
+            self.properties().symmetry,
+            crate::Symmetry::Full | crate::Symmetry::Floors
+        )
     }
 }
 

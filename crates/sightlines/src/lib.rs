@@ -24,10 +24,11 @@
 //!
 //! ## Algorithms
 //!
-//! | id | type | symmetric | walls | what it promises |
-//! | --- | --- | --- | --- | --- |
-//! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
-//! | `permissive-0` … `permissive-7` | [`PrecisePermissive::with_level`] | no | square | libtcod's permissiveness levels: seen from a centered square of side N/8 of the origin tile; `permissive-8` is `precise-permissive` |
+//! Each algorithm's promises, as [`Algorithm::properties`] states them and
+//! the tests check them (symmetry on random maps, sight through diagonal
+//! gaps, lit walls along a long wall):
+//!
+#![doc = include_str!("../catalogue.md")]
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -72,6 +73,7 @@
 #![warn(missing_docs)]
 
 mod algorithm;
+mod catalogue;
 mod error;
 pub mod geometry;
 mod grid;
@@ -83,6 +85,7 @@ mod visible;
 pub use algorithm::{
     visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
 };
+pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};

@@ -1,0 +1,187 @@
+//! The catalogue: what each algorithm promises, in a form tests can check.
+//!
+//! Choosing a field-of-view algorithm means choosing trade-offs: symmetry
+//! (can a monster see you exactly when you can see it?), the shape walls
+//! take, whether sight slips through the gap between two diagonal walls,
+//! whether every tile of a long wall you stand beside is lit. Each
+//! [`Algorithm`] states them in [`Properties`]; the test suite checks the
+//! claims on maps (`tests/catalogue.rs`), so the table cannot drift from
+//! the code.
+
+use crate::algorithm::Algorithm;
+use std::fmt;
+
+/// Which pairs of tiles an algorithm sees symmetrically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// B is in the field of view from A exactly when A is in the field of
+    /// view from B, for every pair of tiles.
+    Full,
+    /// As [`Symmetry::Full`], for every pair of transparent tiles; walls are
+    /// lit by a rule of their own.
+    Floors,
+    /// No promise: some maps have a pair where only one sees the other.
+    None,
+}
+
+/// The shape an opaque tile casts its shadow with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallShape {
+    /// The whole unit square.
+    Square,
+    /// The diamond joining the midpoints of the square's edges.
+    Diamond,
+    /// The square with its corners cut where no neighbour wall continues it.
+    Beveled,
+}
+
+/// Where sight starts and what it must reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SightModel {
+    /// From any point inside the origin tile to any point inside the target.
+    TileToTile,
+    /// From a centered square of side `n/8` of the origin tile to any point
+    /// inside the target (libtcod's permissiveness levels).
+    SquareToTile(u8),
+    /// From the origin's center to any part of the target.
+    CenterToTile,
+    /// From the origin's center to the target's center.
+    CenterToCenter,
+    /// Along digital lines (Bresenham) from the origin.
+    Lines,
+}
+
+/// How fast an algorithm is, relative to the others here (see BENCHMARKS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Speed {
+    /// Among the fastest.
+    Fast,
+    /// Within a few times of the fastest.
+    Moderate,
+    /// Noticeably slower; pick it for its promises, not its speed.
+    Slow,
+}
+
+/// The catalogue entry of an algorithm. Every field is checked by the tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Properties {
+    /// Which pairs of tiles see each other symmetrically.
+    pub symmetry: Symmetry,
+    /// The shadow an opaque tile casts.
+    pub walls: WallShape,
+    /// Where sight starts and what it must reach.
+    pub sight: SightModel,
+    /// Whether sight passes between two walls that touch at a corner.
+    pub diagonal_gaps: bool,
+    /// Whether a viewer beside a long straight wall sees every tile of it
+    /// within range.
+    pub expansive_walls: bool,
+    /// Relative speed, from the benchmarks (BENCHMARKS.md); the one field
+    /// no test can check, since tests are not timed.
+    pub speed: Speed,
+}
+
+impl Algorithm {
+    /// What this algorithm promises.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Symmetry};
+    /// let p = Algorithm::PrecisePermissive.properties();
+    /// assert_eq!(p.symmetry, Symmetry::Full);
+    /// assert!(p.diagonal_gaps);
+    /// ```
+    pub const fn properties(self) -> Properties {
+        match self {
+            Algorithm::PrecisePermissive => Properties {
+                symmetry: Symmetry::Full,
+                walls: WallShape::Square,
+                sight: SightModel::TileToTile,
+                diagonal_gaps: true,
+                expansive_walls: true,
+                speed: Speed::Moderate,
+            },
+            Algorithm::Permissive(level) => Properties {
+                symmetry: Symmetry::None,
+                walls: WallShape::Square,
+                sight: SightModel::SquareToTile(level.get()),
+                // A view narrowed to a single line closes, so only a source
+                // square with area passes between two walls touching at a corner.
+                diagonal_gaps: level.get() > 0,
+                expansive_walls: true,
+                speed: Speed::Moderate,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::Full => "yes",
+            Symmetry::Floors => "floors",
+            Symmetry::None => "no",
+        })
+    }
+}
+
+impl fmt::Display for WallShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WallShape::Square => "square",
+            WallShape::Diamond => "diamond",
+            WallShape::Beveled => "beveled",
+        })
+    }
+}
+
+impl fmt::Display for SightModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SightModel::TileToTile => f.write_str("tile to tile"),
+            SightModel::SquareToTile(0) => f.write_str("center to tile"),
+            SightModel::SquareToTile(n) => write!(f, "{n}/8-tile square to tile"),
+            SightModel::CenterToTile => f.write_str("center to tile"),
+            SightModel::CenterToCenter => f.write_str("center to center"),
+            SightModel::Lines => f.write_str("digital lines"),
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Speed::Fast => "fast",
+            Speed::Moderate => "moderate",
+            Speed::Slow => "slow",
+        })
+    }
+}
+
+/// The catalogue as a Markdown table: one row per algorithm, in
+/// [`Algorithm::ALL`] order. The CLI's `algorithms` command prints it.
+///
+/// ```
+/// let table = sightlines::catalogue_table();
+/// assert!(table.lines().any(|l| l.starts_with("| `precise-permissive` | yes |")));
+/// ```
+pub fn catalogue_table() -> String {
+    let mut s = String::from(
+        "| id | symmetric | walls | sight | diagonal gaps | expansive walls | speed |\n\
+         | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    for &a in Algorithm::ALL {
+        let p = a.properties();
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            a.id(),
+            p.symmetry,
+            p.walls,
+            p.sight,
+            yes(p.diagonal_gaps),
+            yes(p.expansive_walls),
+            p.speed
+        ));
+    }
+    s
+}
