@@ -1,6 +1,7 @@
 //! Choosing an algorithm: the [`FieldOfView`] trait every algorithm's scratch
 //! implements, the [`Algorithm`] ids, and [`Fov`], which picks one at run time.
 
+use crate::diamond_shadowcast::DiamondShadowcast;
 use crate::error::FovError;
 use crate::geometry::Field;
 use crate::map::Opacity;
@@ -44,16 +45,21 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `diamond-shadowcast`: RuggRogue's shadowcasting, diamond walls,
+    /// symmetric for transparent tiles only; see [`DiamondShadowcast`].
+    DiamondShadowcast,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] =
+        &[Algorithm::PrecisePermissive, Algorithm::DiamondShadowcast];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::DiamondShadowcast => "diamond-shadowcast",
         }
     }
 
@@ -62,6 +68,8 @@ impl Algorithm {
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            // Walls are seen center-to-mid-line; transparent tiles are symmetric.
+            Algorithm::DiamondShadowcast => false,
         }
     }
 }
@@ -137,6 +145,7 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    diamond_shadowcast: DiamondShadowcast,
 }
 
 impl Default for Fov {
@@ -152,6 +161,7 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            diamond_shadowcast: DiamondShadowcast::new(),
         }
     }
 
@@ -229,6 +239,9 @@ impl Fov {
         match self.algorithm {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.compute(map, origin, range, visit)
+            }
+            Algorithm::DiamondShadowcast => {
+                self.diamond_shadowcast.compute(map, origin, range, visit)
             }
         }
     }

@@ -27,6 +27,7 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
+//! | `diamond-shadowcast` | [`DiamondShadowcast`] | transparent tiles only | diamond | RuggRogue's: a floor is seen center-to-center, a wall center-to-mid-line, so long walls stay lit; also an iterator of `(x, y, symmetric)` |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -71,6 +72,7 @@
 #![warn(missing_docs)]
 
 mod algorithm;
+pub mod diamond_shadowcast;
 mod error;
 pub mod geometry;
 mod grid;
@@ -80,6 +82,7 @@ mod range;
 mod visible;
 
 pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
+pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
