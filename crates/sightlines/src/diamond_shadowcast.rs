@@ -39,9 +39,9 @@
 //! because walls are seen center-to-mid-line, so
 //! [`Algorithm::is_symmetric`](crate::Algorithm::is_symmetric) is false; the
 //! visible transparent tiles are symmetric, and the whole result is
-//! invariant under the eight rotations and reflections of the map. Two walls
-//! touching only diagonally leave a gap a full diamond wide, so sight passes
-//! between them; a lone pillar hides what lies straight behind it.
+//! invariant under the eight rotations and reflections of the map. The
+//! diamonds of two walls touching only diagonally leave a wide gap, so sight
+//! passes between them; a lone pillar hides what lies straight behind it.
 //!
 //! **How.** Each octant is scanned column by column, keeping a list of
 //! *sights*: closed intervals of slopes still open, measured from the
@@ -286,6 +286,8 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 } else if self.working.is_none() {
                     self.working = Some(self.sight.low.max(low_mid));
                 }
+                // Edges go to even octants, as the seed says first (its later
+                // "0, 3, 4 and 7" would report the x axis twice, the y axis never).
                 if (y > 0 && y < x) || self.octant % 2 == 0 {
                     let center = Slope::new(y, x);
                     let symmetric = self.sight.low <= center && center <= self.sight.high;
