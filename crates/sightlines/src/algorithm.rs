@@ -1,6 +1,7 @@
 //! Choosing an algorithm: the [`FieldOfView`] trait every algorithm's scratch
 //! implements, the [`Algorithm`] ids, and [`Fov`], which picks one at run time.
 
+use crate::diamond_shadowcast::DiamondShadowcast;
 use crate::error::FovError;
 use crate::geometry::Field;
 use crate::map::Opacity;
@@ -44,6 +45,9 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `diamond-shadowcast`: RuggRogue's shadowcasting, diamond walls,
+    /// symmetric for transparent tiles only; see [`DiamondShadowcast`].
+    DiamondShadowcast,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
     /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
@@ -74,6 +78,7 @@ impl Algorithm {
     /// Every algorithm, in catalogue order.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::PrecisePermissive,
+        Algorithm::DiamondShadowcast,
         Algorithm::Permissive(PermissiveLevel(0)),
         Algorithm::Permissive(PermissiveLevel(1)),
         Algorithm::Permissive(PermissiveLevel(2)),
@@ -105,6 +110,7 @@ impl Algorithm {
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::DiamondShadowcast => "diamond-shadowcast",
             Algorithm::Permissive(PermissiveLevel(level)) => match level {
                 0 => "permissive-0",
                 1 => "permissive-1",
@@ -203,6 +209,7 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    diamond_shadowcast: DiamondShadowcast,
 }
 
 impl Default for Fov {
@@ -218,6 +225,7 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            diamond_shadowcast: DiamondShadowcast::new(),
         }
     }
 
@@ -301,6 +309,9 @@ impl Fov {
             Algorithm::Permissive(level) => {
                 self.precise_permissive.set_level(level.get());
                 self.precise_permissive.compute(map, origin, range, visit)
+            }
+            Algorithm::DiamondShadowcast => {
+                self.diamond_shadowcast.compute(map, origin, range, visit)
             }
         }
     }

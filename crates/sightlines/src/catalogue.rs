@@ -100,6 +100,14 @@ impl Algorithm {
                 expansive_walls: true,
                 speed: Speed::Moderate,
             },
+            Algorithm::DiamondShadowcast => Properties {
+                symmetry: Symmetry::Floors,
+                walls: WallShape::Diamond,
+                sight: SightModel::CenterToCenter,
+                diagonal_gaps: true,
+                expansive_walls: true,
+                speed: Speed::Moderate,
+            },
             Algorithm::Permissive(level) => Properties {
                 symmetry: Symmetry::None,
                 walls: WallShape::Square,

@@ -66,7 +66,6 @@
 //! assert!(seen.contains(6, 0) && seen.contains(4, 4)); // walls are lit
 //! assert!(!seen.contains(5, 3)); // the pillar at (3, 2) hides what lies behind it
 //! assert_eq!(seen.len(), 31);
-
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
@@ -74,6 +73,7 @@
 
 mod algorithm;
 mod catalogue;
+pub mod diamond_shadowcast;
 mod error;
 pub mod geometry;
 mod grid;
@@ -86,6 +86,7 @@ pub use algorithm::{
     visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
 };
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
+pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
