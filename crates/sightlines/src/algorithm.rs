@@ -6,6 +6,7 @@ use crate::geometry::Field;
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
+use crate::symmetric_shadowcast::SymmetricShadowcast;
 use crate::visible::VisibleSet;
 use std::fmt;
 use std::str::FromStr;
@@ -44,24 +45,32 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `symmetric-shadowcast`: Albert Ford's symmetric shadowcasting in exact
+    /// rationals, symmetric for floor tiles; see [`SymmetricShadowcast`].
+    SymmetricShadowcast,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] =
+        &[Algorithm::PrecisePermissive, Algorithm::SymmetricShadowcast];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::SymmetricShadowcast => "symmetric-shadowcast",
         }
     }
 
     /// Whether B is in the field of view from A exactly when A is in the
-    /// field of view from B, for every pair of tiles.
+    /// field of view from B, for every pair of tiles the algorithm defines
+    /// symmetry on (floor tiles only for `symmetric-shadowcast`).
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            // Between floor tiles; lit walls need not see back.
+            Algorithm::SymmetricShadowcast => true,
         }
     }
 }
@@ -137,6 +146,7 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    symmetric_shadowcast: SymmetricShadowcast,
 }
 
 impl Default for Fov {
@@ -152,6 +162,7 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            symmetric_shadowcast: SymmetricShadowcast::new(),
         }
     }
 
@@ -229,6 +240,9 @@ impl Fov {
         match self.algorithm {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.compute(map, origin, range, visit)
+            }
+            Algorithm::SymmetricShadowcast => {
+                self.symmetric_shadowcast.compute(map, origin, range, visit)
             }
         }
     }
