@@ -7,6 +7,7 @@ use crate::geometry::Field;
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
+use crate::symmetric_shadowcast::SymmetricShadowcast;
 use crate::visible::VisibleSet;
 use std::fmt;
 use std::str::FromStr;
@@ -48,6 +49,9 @@ pub enum Algorithm {
     /// `diamond-shadowcast`: RuggRogue's shadowcasting, diamond walls,
     /// symmetric for transparent tiles only; see [`DiamondShadowcast`].
     DiamondShadowcast,
+    /// `symmetric-shadowcast`: Albert Ford's symmetric shadowcasting in exact
+    /// rationals, symmetric for floor tiles; see [`SymmetricShadowcast`].
+    SymmetricShadowcast,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
     /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
@@ -79,6 +83,7 @@ impl Algorithm {
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::PrecisePermissive,
         Algorithm::DiamondShadowcast,
+        Algorithm::SymmetricShadowcast,
         Algorithm::Permissive(PermissiveLevel(0)),
         Algorithm::Permissive(PermissiveLevel(1)),
         Algorithm::Permissive(PermissiveLevel(2)),
@@ -121,6 +126,7 @@ impl Algorithm {
                 6 => "permissive-6",
                 _ => "permissive-7",
             },
+            Algorithm::SymmetricShadowcast => "symmetric-shadowcast",
         }
     }
 
@@ -210,6 +216,7 @@ pub struct Fov {
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
     diamond_shadowcast: DiamondShadowcast,
+    symmetric_shadowcast: SymmetricShadowcast,
 }
 
 impl Default for Fov {
@@ -226,6 +233,7 @@ impl Fov {
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
             diamond_shadowcast: DiamondShadowcast::new(),
+            symmetric_shadowcast: SymmetricShadowcast::new(),
         }
     }
 
@@ -312,6 +320,9 @@ impl Fov {
             }
             Algorithm::DiamondShadowcast => {
                 self.diamond_shadowcast.compute(map, origin, range, visit)
+            }
+            Algorithm::SymmetricShadowcast => {
+                self.symmetric_shadowcast.compute(map, origin, range, visit)
             }
         }
     }

@@ -108,6 +108,14 @@ impl Algorithm {
                 expansive_walls: true,
                 speed: Speed::Moderate,
             },
+            Algorithm::SymmetricShadowcast => Properties {
+                symmetry: Symmetry::Floors,
+                walls: WallShape::Diamond,
+                sight: SightModel::CenterToCenter,
+                diagonal_gaps: true,
+                expansive_walls: true,
+                speed: Speed::Fast,
+            },
             Algorithm::Permissive(level) => Properties {
                 symmetry: Symmetry::None,
                 walls: WallShape::Square,

@@ -310,6 +310,45 @@ impl Ord for Slope {
     }
 }
 
+impl Slope {
+    /// `n · self` rounded to the nearest integer, halves rounded up (toward
+    /// +∞): `round_ties_up(2.5) == 3`, `round_ties_up(-2.5) == -2`. Exact;
+    /// `n · num` must fit in `i64`.
+    ///
+    /// ```
+    /// use sightlines::geometry::Slope;
+    /// assert_eq!(Slope::new(-1, 2).mul_round_ties_up(5), -2); // -2.5
+    /// assert_eq!(Slope::new(1, 2).mul_round_ties_up(5), 3); // 2.5
+    /// ```
+    #[inline]
+    pub fn mul_round_ties_up(self, n: i64) -> i64 {
+        let (q, r) = self.mul_div_rem(n);
+        q + i64::from(2 * r >= self.den)
+    }
+
+    /// `n · self` rounded to the nearest integer, halves rounded down
+    /// (toward -∞): `round_ties_down(2.5) == 2`. Exact; `n · num` must fit
+    /// in `i64`.
+    ///
+    /// ```
+    /// use sightlines::geometry::Slope;
+    /// assert_eq!(Slope::new(-1, 2).mul_round_ties_down(5), -3); // -2.5
+    /// assert_eq!(Slope::new(1, 2).mul_round_ties_down(5), 2); // 2.5
+    /// ```
+    #[inline]
+    pub fn mul_round_ties_down(self, n: i64) -> i64 {
+        let (q, r) = self.mul_div_rem(n);
+        q + i64::from(2 * r > self.den)
+    }
+
+    /// `n · num = q · den + r` with `0 <= r < den`.
+    #[inline]
+    fn mul_div_rem(self, n: i64) -> (i64, i64) {
+        let p = self.num * n;
+        (p.div_euclid(self.den), p.rem_euclid(self.den))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,5 +415,37 @@ mod tests {
             Field::new(&grid, (10, 0), Range::UNLIMITED),
             Err(FovError::OriginOffMap { .. })
         ));
+    }
+
+    #[test]
+    fn slopes_round_ties_both_ways() {
+        for num in -40i64..=40 {
+            for den in 1i64..=12 {
+                for n in -7i64..=7 {
+                    // Reference in doubled integers: x = n·num/den, 2x·den = 2·n·num.
+                    let twice = 2 * n * num;
+                    let floor = |a: i64| a.div_euclid(2 * den);
+                    let up = floor(twice + den); // floor(x + 1/2)
+                    let down = -floor(den - twice); // ceil(x - 1/2)
+                    let s = Slope::new(num, den);
+                    assert_eq!(s.mul_round_ties_up(n), up, "{num}/{den} * {n}");
+                    assert_eq!(s.mul_round_ties_down(n), down, "{num}/{den} * {n}");
+                }
+            }
+        }
+        assert_eq!(Slope::new(3, 2).mul_round_ties_up(1), 2);
+        assert_eq!(Slope::new(3, 2).mul_round_ties_down(1), 1);
+        assert_eq!(Slope::new(-3, 2).mul_round_ties_up(1), -1);
+        assert_eq!(Slope::new(-3, 2).mul_round_ties_down(1), -2);
+        assert_eq!(Slope::new(7, 3).mul_round_ties_up(1), 2);
+        let big = MAX_REACH;
+        assert_eq!(
+            Slope::new(2 * big + 1, 2 * big).mul_round_ties_down(big),
+            big
+        );
+        assert_eq!(
+            Slope::new(-2 * big - 1, 2 * big).mul_round_ties_up(big),
+            -big
+        );
     }
 }

@@ -1,0 +1,507 @@
+//! Symmetric shadowcasting against its definition, computed by a brute force
+//! that does not scan, and every property its docs promise.
+
+mod common;
+
+use common::*;
+use sightlines::{
+    Algorithm, FieldOfView, FovError, Grid, Opacity, Range, Shape, SymmetricShadowcast,
+};
+use std::collections::BTreeSet;
+
+const SS: Algorithm = Algorithm::SymmetricShadowcast;
+
+/// A slope `p / q`, `q > 0`.
+type Rational = (i64, i64);
+
+fn less((p1, q1): Rational, (p2, q2): Rational) -> bool {
+    p1 * q2 < p2 * q1
+}
+
+/// Whether the ray of slope `m` from the origin's center is blocked by the
+/// mid-lines of `walls` (depth, col): it crosses a mid-line's interior, or
+/// touches mid-line ends on both sides.
+fn blocked((p, q): Rational, walls: &[(i64, i64)]) -> bool {
+    let (mut above, mut below) = (false, false);
+    for &(a, b) in walls {
+        // 2q·(m·a - b), against ±q.
+        let t = 2 * (p * a - b * q);
+        if t.abs() < q {
+            return true;
+        }
+        above |= t == q;
+        below |= t == -q;
+    }
+    above && below
+}
+
+/// Whether the target at depth `a`, col `b` of one frame is visible:
+/// `wall_at(depth, col)` reads the frame.
+fn visible_in_frame(a: i64, b: i64, target_wall: bool, wall_at: impl Fn(i64, i64) -> bool) -> bool {
+    let mut walls = Vec::new();
+    for depth in 1..a {
+        for col in -depth..=depth {
+            if wall_at(depth, col) {
+                walls.push((depth, col));
+            }
+        }
+    }
+    if !target_wall {
+        return !blocked((b, a), &walls);
+    }
+    // Slopes through the interior of the target's mid-line, within [-1, 1].
+    let (lo, hi) = ((2 * b - 1, 2 * a), (2 * b + 1, 2 * a));
+    // A wall whose closed shade [lower end, upper end] misses [lo, hi]
+    // neither crosses nor touches any of those rays: leave it out.
+    walls.retain(|&(depth, col)| {
+        !less((2 * col + 1, 2 * depth), lo) && !less(hi, (2 * col - 1, 2 * depth))
+    });
+    let inside = |m: Rational| less(lo, m) && less(m, hi) && !less(m, (-1, 1)) && !less((1, 1), m);
+    // Blocked or not is constant between critical slopes: every mid-line
+    // end, the ends of the target's mid-line and of the quadrant.
+    let mut critical = vec![lo, hi, (-1, 1), (1, 1)];
+    for &(depth, col) in &walls {
+        critical.push((2 * col - 1, 2 * depth));
+        critical.push((2 * col + 1, 2 * depth));
+    }
+    critical.sort_by(|&x, &y| (x.0 * y.1).cmp(&(y.0 * x.1)));
+    critical.dedup_by(|x, y| x.0 * y.1 == y.0 * x.1);
+    let mut candidates = critical.clone();
+    for pair in critical.windows(2) {
+        let ((p1, q1), (p2, q2)) = (pair[0], pair[1]);
+        candidates.push((p1 * q2 + p2 * q1, 2 * q1 * q2));
+    }
+    candidates
+        .into_iter()
+        .any(|m| inside(m) && !blocked(m, &walls))
+}
+
+/// The definition of symmetric shadowcasting, without scanning: in the frame
+/// of the target's major axis (either frame for a diagonal), see the module
+/// docs of `sightlines::symmetric_shadowcast`.
+fn ford_sees<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), target: (i32, i32)) -> bool {
+    if origin == target {
+        return true;
+    }
+    let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+    let (dx, dy) = (i64::from(target.0) - ox, i64::from(target.1) - oy);
+    let opaque = |x: i64, y: i64| match (i32::try_from(x), i32::try_from(y)) {
+        (Ok(x), Ok(y)) => map.is_opaque(x, y),
+        _ => true,
+    };
+    let target_wall = map.is_opaque(target.0, target.1);
+    let (sx, sy) = (dx.signum(), dy.signum());
+    (dx.abs() >= dy.abs()
+        && visible_in_frame(dx.abs(), dy, target_wall, |a, b| {
+            opaque(ox + sx * a, oy + b)
+        }))
+        || (dy.abs() >= dx.abs()
+            && visible_in_frame(dy.abs(), dx, target_wall, |a, b| {
+                opaque(ox + b, oy + sy * a)
+            }))
+}
+
+fn ford_fov<M: Opacity + ?Sized>(
+    map: &M,
+    origin: (i32, i32),
+    tiles: impl Iterator<Item = (i32, i32)>,
+) -> BTreeSet<(i32, i32)> {
+    tiles.filter(|&t| ford_sees(map, origin, t)).collect()
+}
+
+fn parse(text: &str) -> (Grid, (i32, i32)) {
+    let p = Grid::parse(text).unwrap();
+    (p.grid, p.viewer.unwrap_or((0, 0)))
+}
+
+fn random_map(rng: &mut Rng, max_side: u64, max_percent: u64) -> Grid {
+    let (w, h) = (
+        1 + rng.below(max_side) as u32,
+        1 + rng.below(max_side) as u32,
+    );
+    let density = rng.below(max_percent + 1);
+    random_grid(rng, w, h, density)
+}
+
+fn random_origin(rng: &mut Rng, g: &Grid) -> (i32, i32) {
+    (
+        rng.below(u64::from(g.width())) as i32,
+        rng.below(u64::from(g.height())) as i32,
+    )
+}
+
+#[test]
+fn brute_force_knows_hand_worked_cases() {
+    // A pillar at (1, 1) seen from (0, 0) shades the slopes (1/2, 3/2): the
+    // knight's move at slope 1/2 only touches its mid-line's end.
+    let pillar = |x: i32, y: i32| (x, y) == (1, 1);
+    assert!(!ford_sees(&pillar, (0, 0), (2, 2)));
+    assert!(ford_sees(&pillar, (0, 0), (2, 1)));
+    assert!(!ford_sees(&pillar, (0, 0), (3, 2)));
+    assert!(ford_sees(&pillar, (0, 0), (3, 1)));
+    assert!(ford_sees(&pillar, (0, 0), (4, 2)));
+    // Two walls whose mid-lines meet end to end, at (2, 0) and (2, 1) from
+    // (0, 0), block the ray of slope 1/4 between them ...
+    let pair = |x: i32, y: i32| x == 2 && (y == 0 || y == 1);
+    assert!(!ford_sees(&pair, (0, 0), (4, 1)));
+    // ... and so do mid-lines touching at different depths: (1, 0) shades
+    // (-1/2, 1/2), (3, 2) shades (1/2, 5/6).
+    let staggered = |x: i32, y: i32| (x, y) == (1, 0) || (x, y) == (3, 2);
+    assert!(!ford_sees(&staggered, (0, 0), (6, 3)));
+    assert!(!ford_sees(&staggered, (0, 0), (6, 4)));
+    assert!(ford_sees(&staggered, (0, 0), (6, 5)));
+    // A wall is lit when some ray through its own mid-line gets there: the
+    // wall (3, 2) by slopes just above 1/2, but not (3, 1), whose mid-line
+    // (1/6, 1/2) lies in the shade of (1, 0).
+    let row = |x: i32, y: i32| x == 3 || (x, y) == (1, 0);
+    assert!(ford_sees(&row, (0, 0), (3, 2)));
+    assert!(!ford_sees(&row, (0, 0), (3, 1)));
+    assert!(!ford_sees(&row, (0, 0), (3, 0)));
+    assert!(!ford_sees(&row, (0, 0), (4, 1)));
+}
+
+/// Compares the scan with the brute-force definition on `maps` random grids
+/// (every origin of grids up to `all_origins_up_to` tiles, three origins of
+/// the others); returns the (origin, tile) pairs compared.
+fn compare_with_definition(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
+    let mut rng = Rng(seed);
+    let mut fov = SymmetricShadowcast::new();
+    let mut compared = 0;
+    for n in 0..maps {
+        let g = random_map(&mut rng, 16, 60);
+        let origins: Vec<(i32, i32)> = if g.width() * g.height() <= all_origins_up_to {
+            grid_tiles(&g).collect()
+        } else {
+            (0..3).map(|_| random_origin(&mut rng, &g)).collect()
+        };
+        for origin in origins {
+            let mut fast = BTreeSet::new();
+            fov.compute(&g, origin, Range::UNLIMITED, |x, y| {
+                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
+            })
+            .unwrap();
+            let slow = ford_fov(&g, origin, grid_tiles(&g));
+            compared += (g.width() * g.height()) as usize;
+            assert_eq!(
+                fast,
+                slow,
+                "map {n} (seed {seed}) from {origin:?}; + only the scan, - only the definition:\n{}",
+                render(&g, origin, &fast, &slow)
+            );
+        }
+    }
+    compared
+}
+
+#[test]
+fn equals_the_definition_on_10000_random_maps() {
+    let compared = compare_with_definition(0x5EED_F0D1, 10_000, 40);
+    eprintln!("symmetric-shadowcast: {compared} (origin, tile) pairs on 10000 maps, 0 mismatches");
+    assert!(compared > 1_000_000, "{compared}");
+}
+
+#[test]
+fn equals_the_definition_within_every_shape() {
+    let mut rng = Rng(0x5EED_F0D2);
+    for _ in 0..2000 {
+        let g = random_map(&mut rng, 16, 50);
+        let origin = random_origin(&mut rng, &g);
+        let shape = Shape::ALL[rng.below(4) as usize];
+        let r = rng.below(12) as u32;
+        let fast = fov_set(SS, &g, origin, Range::new(r, shape));
+        let slow: BTreeSet<_> = ford_fov(&g, origin, grid_tiles(&g))
+            .into_iter()
+            .filter(|&(x, y)| shape.contains(i64::from(x - origin.0), i64::from(y - origin.1), r))
+            .collect();
+        assert_eq!(
+            fast,
+            slow,
+            "{shape} {r} from {origin:?}:\n{}",
+            render(&g, origin, &fast, &slow)
+        );
+    }
+}
+
+#[test]
+fn equals_the_definition_on_unbounded_maps_near_the_i32_limits() {
+    let mut rng = Rng(0x5EED_F0D3);
+    for _ in 0..300 {
+        let salt = rng.next_u64();
+        let density = rng.below(45);
+        let map = move |x: i32, y: i32| {
+            let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ salt;
+            Rng(h).below(100) < density
+        };
+        let corner = [i32::MIN, i32::MAX, 0, -3][rng.below(4) as usize];
+        let origin = (
+            corner.saturating_add(rng.below(5) as i32 - 2),
+            corner.saturating_sub(rng.below(5) as i32 - 2),
+        );
+        let r = rng.below(9) as u32;
+        let fast = fov_set(SS, &map, origin, Range::square(r));
+        let ri = i64::from(r);
+        let tiles = (-ri..=ri).flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)));
+        let slow: BTreeSet<_> = tiles
+            .filter_map(|(dx, dy)| {
+                let (x, y) = (i64::from(origin.0) + dx, i64::from(origin.1) + dy);
+                Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+            })
+            .filter(|&t| ford_sees(&map, origin, t))
+            .collect();
+        assert_eq!(fast, slow, "origin {origin:?} radius {r}");
+    }
+}
+
+#[test]
+fn floors_see_each_other_symmetrically() {
+    let mut rng = Rng(0x5EED_F0D4);
+    let mut pairs = 0usize;
+    for _ in 0..600 {
+        let g = random_map(&mut rng, 12, 60);
+        let floors: Vec<_> = grid_tiles(&g)
+            .filter(|&(x, y)| !g.is_opaque(x, y))
+            .collect();
+        let fovs: Vec<BTreeSet<_>> = floors
+            .iter()
+            .map(|&t| fov_set(SS, &g, t, Range::UNLIMITED))
+            .collect();
+        for (i, a) in floors.iter().enumerate() {
+            for (j, b) in floors.iter().enumerate() {
+                pairs += 1;
+                assert_eq!(
+                    fovs[i].contains(b),
+                    fovs[j].contains(a),
+                    "{a:?} and {b:?}:\n{}",
+                    render(&g, *a, &fovs[i], &fovs[j])
+                );
+            }
+        }
+    }
+    assert!(pairs > 100_000, "{pairs}");
+}
+
+#[test]
+fn walls_are_not_symmetric_which_is_why_only_floors_are_promised() {
+    // A floor lights a wall through any ray across the wall's mid-line, but
+    // from the wall (a point at its center, as Ford's origin) only the ray
+    // between the centers counts.
+    let mut rng = Rng(0x5EED_F0D5);
+    let mut found = false;
+    for _ in 0..2000 {
+        let g = random_map(&mut rng, 8, 50);
+        let walls: Vec<_> = grid_tiles(&g).filter(|&(x, y)| g.is_opaque(x, y)).collect();
+        for &floor in grid_tiles(&g)
+            .filter(|&(x, y)| !g.is_opaque(x, y))
+            .collect::<Vec<_>>()
+            .iter()
+        {
+            let seen = fov_set(SS, &g, floor, Range::UNLIMITED);
+            for &w in &walls {
+                if seen.contains(&w) && !fov_set(SS, &g, w, Range::UNLIMITED).contains(&floor) {
+                    found = true;
+                }
+            }
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(found, "lit walls were expected to be asymmetric somewhere");
+    assert!(SS.is_symmetric());
+}
+
+#[test]
+fn invariant_under_the_eight_symmetries() {
+    let mut rng = Rng(0x5EED_F0D6);
+    for _ in 0..1500 {
+        let g = random_map(&mut rng, 14, 60);
+        let (w, h) = (g.width() as i32, g.height() as i32);
+        let origin = random_origin(&mut rng, &g);
+        let range = if rng.percent(30) {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(14) as u32, Shape::ALL[rng.below(4) as usize])
+        };
+        let base = fov_set(SS, &g, origin, range);
+        for t in TRANSFORMS {
+            let tg = transform_grid(t, &g);
+            let seen = fov_set(SS, &tg, transform_pos(t, w, h, origin), range);
+            let expected: BTreeSet<_> = base.iter().map(|&p| transform_pos(t, w, h, p)).collect();
+            assert_eq!(seen, expected, "transform {t:?} from {origin:?}");
+        }
+    }
+}
+
+#[test]
+fn never_reports_outside_the_map_or_range_nor_twice() {
+    let mut rng = Rng(0x5EED_F0D7);
+    for _ in 0..1000 {
+        let g = random_map(&mut rng, 20, 40);
+        let origin = random_origin(&mut rng, &g);
+        let range = Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize]);
+        // fov_set fails on a tile reported twice.
+        let seen = fov_set(SS, &g, origin, range);
+        assert!(seen.contains(&origin));
+        for (x, y) in seen {
+            assert!(g.rect().contains(x, y));
+            assert!(range.contains(i64::from(x - origin.0), i64::from(y - origin.1)));
+        }
+    }
+}
+
+#[test]
+fn open_field_fills_every_shape() {
+    for r in 0..25 {
+        for shape in Shape::ALL {
+            let seen = fov_set(SS, &|_: i32, _: i32| false, (3, -7), Range::new(r, shape));
+            let ri = i64::from(r);
+            let expected: BTreeSet<_> = (-ri..=ri)
+                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| shape.contains(dx, dy, r))
+                .map(|(dx, dy)| (3 + dx as i32, -7 + dy as i32))
+                .collect();
+            assert_eq!(seen, expected, "{shape} {r}");
+        }
+    }
+}
+
+#[test]
+fn expansive_walls_light_every_wall_of_a_convex_room() {
+    let mut rng = Rng(0x5EED_F0D8);
+    for _ in 0..200 {
+        let (w, h) = (3 + rng.below(14) as u32, 3 + rng.below(14) as u32);
+        let mut g = Grid::new(w, h);
+        let (w, h) = (w as i32, h as i32);
+        for (x, y) in grid_tiles(&g).collect::<Vec<_>>() {
+            g.set(x, y, x == 0 || y == 0 || x == w - 1 || y == h - 1);
+        }
+        let origin = (
+            1 + rng.below(w as u64 - 2) as i32,
+            1 + rng.below(h as u64 - 2) as i32,
+        );
+        let seen = fov_set(SS, &g, origin, Range::UNLIMITED);
+        assert_eq!(seen.len(), (w * h) as usize, "{w}x{h} from {origin:?}");
+    }
+}
+
+#[test]
+fn pillar_shadows_expand_and_corners_are_not_blind() {
+    // A pillar at (2, 0) hides a widening wedge behind it.
+    let pillar = |x: i32, y: i32| (x, y) == (2, 0);
+    let seen = fov_set(SS, &pillar, (0, 0), Range::square(12));
+    let hidden_at = |x: i32| (-12..=12).filter(|&y| !seen.contains(&(x, y))).count();
+    assert_eq!(hidden_at(3), 1);
+    assert!(hidden_at(12) > hidden_at(6) && hidden_at(6) > hidden_at(3));
+    // Standing beside a corridor's corner, the tiles around the corner that
+    // a diagonal step reaches are seen.
+    let (g, at) = parse("#####\n#@..#\n###.#\n###.#\n");
+    let seen = fov_set(SS, &g, at, Range::UNLIMITED);
+    assert!(seen.contains(&(3, 2)));
+}
+
+#[test]
+fn a_diagonal_line_of_walls_lets_the_45_degree_ray_through() {
+    // Square walls along x + y = 3 touch at corners; their diamonds leave
+    // gaps, so sight leaks through the line: the ray to (5, 1) passes the
+    // corner shared by (2, 1) and (3, 0) and crosses no mid-line.
+    let line = |x: i32, y: i32| x >= 0 && y >= 0 && x + y == 3;
+    let seen = fov_set(SS, &line, (0, 0), Range::square(6));
+    for t in [(3, 3), (5, 5), (4, 3), (3, 4), (5, 1), (1, 5)] {
+        assert!(seen.contains(&t), "{t:?}");
+    }
+    assert!(!seen.contains(&(4, 0)) && !seen.contains(&(0, 4)));
+    assert_eq!(
+        seen,
+        ford_fov(
+            &line,
+            (0, 0),
+            (-6..=6).flat_map(|y| (-6..=6).map(move |x| (x, y)))
+        )
+    );
+}
+
+#[test]
+fn deep_scans_do_not_overflow_the_stack() {
+    // A corridor 10,000 tiles long each way, and a pillar field of radius 2,000.
+    let corridor = |_x: i32, y: i32| y.abs() > 1;
+    let seen = fov_set(SS, &corridor, (0, 0), Range::square(10_000));
+    assert!(seen.contains(&(10_000, 0)) && seen.contains(&(-10_000, 0)));
+    assert!(seen.contains(&(10_000, 1)) && seen.contains(&(-10_000, -1)));
+    let pillars = |x: i32, y: i32| x.rem_euclid(4) == 2 && y.rem_euclid(4) == 2;
+    let seen = fov_set(SS, &pillars, (0, 0), Range::circle(2_000));
+    assert!(seen.contains(&(2_000, 0)) && seen.contains(&(0, -2_000)));
+}
+
+#[test]
+fn no_panics_at_the_i32_limits() {
+    let open = |_: i32, _: i32| false;
+    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
+    for origin in [
+        (i32::MIN, i32::MIN),
+        (i32::MAX, i32::MAX),
+        (i32::MIN, i32::MAX),
+        (i32::MAX, 0),
+    ] {
+        for range in [
+            Range::square(0),
+            Range::circle(5),
+            Range::diamond(40),
+            Range::circle_plus(3),
+        ] {
+            let seen = fov_set(SS, &open, origin, range);
+            let ri = i64::from(range.radius().unwrap());
+            let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
+            let expected = (-ri..=ri)
+                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| {
+                    range.contains(dx, dy) && fits(origin.0, dx) && fits(origin.1, dy)
+                })
+                .count();
+            assert_eq!(seen.len(), expected);
+            assert!(fov_set(SS, &walls, origin, range).contains(&origin));
+        }
+    }
+}
+
+#[test]
+fn radius_zero_and_huge_radii() {
+    let (g, at) = parse(sightlines::SAMPLE_MAP);
+    for shape in Shape::ALL {
+        assert_eq!(
+            fov_set(SS, &g, at, Range::new(0, shape)),
+            BTreeSet::from([at])
+        );
+    }
+    let unlimited = fov_set(SS, &g, at, Range::UNLIMITED);
+    assert_eq!(unlimited, ford_fov(&g, at, grid_tiles(&g)));
+    assert_eq!(fov_set(SS, &g, at, Range::square(u32::MAX)), unlimited);
+    assert_eq!(fov_set(SS, &g, at, Range::circle(u32::MAX)), unlimited);
+}
+
+#[test]
+fn errors_instead_of_panics() {
+    let g = Grid::new(4, 3);
+    let mut fov = SymmetricShadowcast::new();
+    for origin in [(-1, 0), (4, 0), (0, 3), (i32::MIN, i32::MAX)] {
+        let err = fov
+            .compute(&g, origin, Range::circle(3), |_, _| {
+                panic!("nothing to visit")
+            })
+            .unwrap_err();
+        assert!(matches!(err, FovError::OriginOffMap { .. }));
+    }
+    let open = |_: i32, _: i32| false;
+    assert_eq!(
+        fov.compute(&open, (0, 0), Range::UNLIMITED, |_, _| ()),
+        Err(FovError::NeedsRadius)
+    );
+}
+
+#[test]
+fn registered_under_its_id() {
+    assert_eq!("symmetric-shadowcast".parse(), Ok(SS));
+    assert!(Algorithm::ALL.contains(&SS));
+    assert!(SS.is_symmetric());
+}
