@@ -6,6 +6,7 @@ use crate::geometry::Field;
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
+use crate::recursive_shadowcast::RecursiveShadowcast;
 use crate::visible::VisibleSet;
 use std::fmt;
 use std::str::FromStr;
@@ -44,16 +45,21 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `recursive-shadowcast`: classic shadowcasting as in libtcod's
+    /// `FOV_SHADOW`, fast and not symmetric; see [`RecursiveShadowcast`].
+    RecursiveShadowcast,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] =
+        &[Algorithm::PrecisePermissive, Algorithm::RecursiveShadowcast];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::RecursiveShadowcast => "recursive-shadowcast",
         }
     }
 
@@ -62,6 +68,7 @@ impl Algorithm {
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            Algorithm::RecursiveShadowcast => false,
         }
     }
 }
@@ -137,6 +144,7 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    recursive_shadowcast: RecursiveShadowcast,
 }
 
 impl Default for Fov {
@@ -152,6 +160,7 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            recursive_shadowcast: RecursiveShadowcast::new(),
         }
     }
 
@@ -229,6 +238,9 @@ impl Fov {
         match self.algorithm {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.compute(map, origin, range, visit)
+            }
+            Algorithm::RecursiveShadowcast => {
+                self.recursive_shadowcast.compute(map, origin, range, visit)
             }
         }
     }
