@@ -164,6 +164,11 @@ def maps():
         rng = random.Random(seed * 7)
         picks = rng.sample(floors, 3)
         add(f"cave{i}", g, [(picks[0], 0, True), (picks[1], 8, True), (picks[2], 12, False)])
+    big = cave(160, 100, 99)
+    floors = [(x, y) for y in range(100) for x in range(160) if not big[y][x]]
+    picks = random.Random(991).sample(floors, 3)
+    add("big_cave", big, [(picks[0], 0, True), (picks[1], 40, True), (picks[2], 0, False)])
+    add("big_pillars", pillars(150, 90, 5, 3), [((75, 45), 0, True), ((0, 89), 0, True)])
     for i, seed in enumerate([21, 22, 23, 24]):
         g = rooms(50, 30, seed)
         floors = [(x, y) for y in range(30) for x in range(50) if not g[y][x]]

@@ -85,8 +85,10 @@ struct Row {
     /// The view: slopes `col / depth` from `low` to `high`, both included.
     high: Slope,
     low: Slope,
-    /// The next column to look at; the scan goes down to column 0.
+    /// The next column to look at; the scan goes down to `last`.
     col: i64,
+    /// The lowest column the view reaches in this row.
+    last: i64,
     /// Whether the last tile looked at in this row was opaque.
     blocked: bool,
     /// Whether any tile of this row was looked at (in range and on the map).
@@ -140,14 +142,17 @@ impl RecursiveShadowcast {
             if depth > max_depth || high < low {
                 return None;
             }
-            // The highest column whose lowest slope (2c - 1) / (2d + 1) is
-            // within the view: c <= (high·(2d + 1) + 1) / 2, high >= 0.
+            // A tile at column c spans the slopes from (2c - 1) / (2d + 1)
+            // to (2c + 1) / (2d - 1). The view reaches the columns with
+            // c <= (high·(2d + 1) + 1) / 2 and c >= (low·(2d - 1) - 1) / 2.
             let first = (high.num * (2 * depth + 1) + high.den).div_euclid(2 * high.den);
+            let last = -(low.den - low.num * (2 * depth - 1)).div_euclid(2 * low.den);
             Some(Row {
                 depth,
                 high,
                 low,
                 col: first.min(depth).min(max_col),
+                last: last.max(0),
                 blocked: false,
                 any: false,
             })
@@ -158,18 +163,15 @@ impl RecursiveShadowcast {
         while let Some(mut row) = self.stack.pop() {
             let d = row.depth;
             let mut child = None;
-            while row.col >= 0 {
+            while row.col >= row.last {
                 let c = row.col;
-                // The tile's slopes span its square seen from the origin's centre.
-                let tile_high = Slope::new(2 * c + 1, 2 * d - 1);
-                if tile_high < row.low {
-                    break;
-                }
                 row.col -= 1;
                 let (dx, dy) = octant.offset(d, c);
-                // Out of range tiles come first in a row and are skipped
-                // whole; they cannot shadow a tile within the range.
-                if !field.in_range(dx, dy) {
+                // Out of range tiles come first in a row (every shape grows
+                // with |dx| and |dy|) and are skipped whole: they cannot
+                // shadow a tile within the range. Past the first tile in
+                // range, the rest of the row is in range too.
+                if !row.any && !field.in_range(dx, dy) {
                     continue;
                 }
                 row.any = true;
@@ -190,8 +192,9 @@ impl RecursiveShadowcast {
                 let wall_starts = !row.blocked && opaque;
                 row.blocked = opaque;
                 if wall_starts {
-                    // The part of the view above the wall goes on in its own view.
-                    child = start(d + 1, row.high, tile_high);
+                    // The part of the view above the wall goes on in its own
+                    // view, down to the wall's highest slope.
+                    child = start(d + 1, row.high, Slope::new(2 * c + 1, 2 * d - 1));
                     if child.is_some() {
                         break;
                     }
