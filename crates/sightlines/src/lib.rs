@@ -27,7 +27,7 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
-//! | `recursive-shadowcast` | [`RecursiveShadowcast`] | no | square | libtcod's `FOV_SHADOW` exactly: B is seen when a ray from A's centre reaches B's square past every nearer wall; the fastest |
+//! | `recursive-shadowcast` | [`RecursiveShadowcast`] | no | square | equals libtcod's `FOV_SHADOW`: B is seen when a ray from A's centre reaches B's square crossing no nearer wall; fast, the classic |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].

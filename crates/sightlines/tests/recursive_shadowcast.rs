@@ -302,6 +302,16 @@ fn libtcod_radius_is_a_circle_of_r_squared() {
         assert_eq!(g.visible, expected, "{}", g.name);
         assert_eq!(ours(g), expected, "{}", g.name);
     }
+    // libtcod's radius 0 is the whole map, which is `Range::UNLIMITED`; our
+    // radius 0 is the origin alone.
+    let whole = cases.iter().find(|c| c.name == "open/0").unwrap();
+    assert_eq!(whole.radius, 0);
+    assert_eq!(whole.visible.len(), 31 * 31);
+    assert_eq!(ours(whole).len(), 31 * 31);
+    assert_eq!(
+        fov_set(RS, &whole.grid, whole.origin, Range::circle(0)),
+        BTreeSet::from([whole.origin])
+    );
 }
 
 #[test]
