@@ -7,6 +7,7 @@ use crate::geometry::Field;
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
+use crate::recursive_shadowcast::RecursiveShadowcast;
 use crate::symmetric_shadowcast::SymmetricShadowcast;
 use crate::visible::VisibleSet;
 use std::fmt;
@@ -52,6 +53,9 @@ pub enum Algorithm {
     /// `symmetric-shadowcast`: Albert Ford's symmetric shadowcasting in exact
     /// rationals, symmetric for floor tiles; see [`SymmetricShadowcast`].
     SymmetricShadowcast,
+    /// `recursive-shadowcast`: classic shadowcasting as in libtcod's
+    /// `FOV_SHADOW`, fast and not symmetric; see [`RecursiveShadowcast`].
+    RecursiveShadowcast,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
     /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
@@ -84,6 +88,7 @@ impl Algorithm {
         Algorithm::PrecisePermissive,
         Algorithm::DiamondShadowcast,
         Algorithm::SymmetricShadowcast,
+        Algorithm::RecursiveShadowcast,
         Algorithm::Permissive(PermissiveLevel(0)),
         Algorithm::Permissive(PermissiveLevel(1)),
         Algorithm::Permissive(PermissiveLevel(2)),
@@ -127,6 +132,7 @@ impl Algorithm {
                 _ => "permissive-7",
             },
             Algorithm::SymmetricShadowcast => "symmetric-shadowcast",
+            Algorithm::RecursiveShadowcast => "recursive-shadowcast",
         }
     }
 
@@ -217,6 +223,7 @@ pub struct Fov {
     precise_permissive: PrecisePermissive,
     diamond_shadowcast: DiamondShadowcast,
     symmetric_shadowcast: SymmetricShadowcast,
+    recursive_shadowcast: RecursiveShadowcast,
 }
 
 impl Default for Fov {
@@ -234,6 +241,7 @@ impl Fov {
             precise_permissive: PrecisePermissive::new(),
             diamond_shadowcast: DiamondShadowcast::new(),
             symmetric_shadowcast: SymmetricShadowcast::new(),
+            recursive_shadowcast: RecursiveShadowcast::new(),
         }
     }
 
@@ -323,6 +331,9 @@ impl Fov {
             }
             Algorithm::SymmetricShadowcast => {
                 self.symmetric_shadowcast.compute(map, origin, range, visit)
+            }
+            Algorithm::RecursiveShadowcast => {
+                self.recursive_shadowcast.compute(map, origin, range, visit)
             }
         }
     }

@@ -116,6 +116,14 @@ impl Algorithm {
                 expansive_walls: true,
                 speed: Speed::Fast,
             },
+            Algorithm::RecursiveShadowcast => Properties {
+                symmetry: Symmetry::None,
+                walls: WallShape::Square,
+                sight: SightModel::CenterToTile,
+                diagonal_gaps: true,
+                expansive_walls: true,
+                speed: Speed::Fast,
+            },
             Algorithm::Permissive(level) => Properties {
                 symmetry: Symmetry::None,
                 walls: WallShape::Square,

@@ -80,6 +80,7 @@ mod grid;
 mod map;
 pub mod precise_permissive;
 mod range;
+pub mod recursive_shadowcast;
 pub mod symmetric_shadowcast;
 mod visible;
 
@@ -93,5 +94,6 @@ pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
+pub use recursive_shadowcast::RecursiveShadowcast;
 pub use symmetric_shadowcast::SymmetricShadowcast;
 pub use visible::{Iter, VisibleSet};

@@ -1,0 +1,584 @@
+//! Recursive shadowcasting against libtcod's `FOV_SHADOW` (golden cases made
+//! by `tools/golden/libtcod_shadow.py`), against its own definition by brute
+//! force, and every property its docs promise.
+
+mod common;
+
+use common::*;
+use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
+use std::collections::BTreeSet;
+
+const RS: Algorithm = Algorithm::RecursiveShadowcast;
+
+/// One libtcod run: its map, request and answer.
+struct Golden {
+    name: String,
+    grid: Grid,
+    origin: (i32, i32),
+    radius: u32,
+    light_walls: bool,
+    visible: BTreeSet<(i32, i32)>,
+}
+
+fn parse_golden(text: &str) -> Vec<Golden> {
+    let mut cases = Vec::new();
+    // Comments start with "# "; map rows never hold a space.
+    let mut lines = text.lines().filter(|l| !l.starts_with("# "));
+    let field = |line: Option<&str>, key: &str| -> Vec<String> {
+        let line = line.unwrap_or_else(|| panic!("missing {key}"));
+        let mut words = line.split_whitespace();
+        assert_eq!(words.next(), Some(key), "{line}");
+        words.map(str::to_owned).collect()
+    };
+    while let Some(line) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let name = field(Some(line), "case").join(" ");
+        let o = field(lines.next(), "origin");
+        let origin = (o[0].parse().unwrap(), o[1].parse().unwrap());
+        let radius = field(lines.next(), "radius")[0].parse().unwrap();
+        let light_walls = field(lines.next(), "light_walls")[0] == "true";
+        let size = field(lines.next(), "map");
+        let (w, h): (u32, u32) = (size[0].parse().unwrap(), size[1].parse().unwrap());
+        let mut grid = Grid::new(w, h);
+        for y in 0..h as i32 {
+            let row = lines.next().unwrap();
+            assert_eq!(row.len(), w as usize, "{name}: {row}");
+            for (x, ch) in row.chars().enumerate() {
+                grid.set(x as i32, y, ch == '#');
+            }
+        }
+        let count: usize = field(lines.next(), "visible")[0].parse().unwrap();
+        let mut visible = BTreeSet::new();
+        for y in 0..h as i32 {
+            let row = lines.next().unwrap();
+            assert_eq!(row.len(), w as usize, "{name}: {row}");
+            for (x, ch) in row.chars().enumerate() {
+                if ch == '*' {
+                    visible.insert((x as i32, y));
+                }
+            }
+        }
+        assert_eq!(visible.len(), count, "{name}");
+        assert_eq!(lines.next(), Some("end"), "{name}");
+        cases.push(Golden {
+            name,
+            grid,
+            origin,
+            radius,
+            light_walls,
+            visible,
+        });
+    }
+    cases
+}
+
+fn golden_cases() -> Vec<Golden> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/libtcod_shadow");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|p| parse_golden(&std::fs::read_to_string(p).unwrap()))
+        .collect()
+}
+
+/// libtcod's radius as a range: `r > 0` cuts at `dx² + dy² <= r²`, 0 is unlimited.
+fn libtcod_range(radius: u32) -> Range {
+    if radius == 0 {
+        Range::UNLIMITED
+    } else {
+        Range::circle(radius)
+    }
+}
+
+fn ours(g: &Golden) -> BTreeSet<(i32, i32)> {
+    let mut fov = Fov::new(RS);
+    fov.set_lit_walls(g.light_walls);
+    let mut seen = BTreeSet::new();
+    fov.compute(&g.grid, g.origin, libtcod_range(g.radius), |x, y| {
+        assert!(seen.insert((x, y)), "{}: ({x}, {y}) twice", g.name);
+    })
+    .unwrap();
+    seen
+}
+
+#[test]
+fn equals_libtcod_on_every_golden_case() {
+    let cases = golden_cases();
+    let maps: BTreeSet<_> = cases
+        .iter()
+        .map(|c| c.name.split('/').next().unwrap().to_owned())
+        .collect();
+    assert!(maps.len() >= 30, "{} maps", maps.len());
+    assert!(cases.len() >= 1000, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for g in &cases {
+        let seen = ours(g);
+        if seen != g.visible {
+            failures.push(format!(
+                "{} from {:?} radius {} light_walls {}; + only ours, - only libtcod:\n{}",
+                g.name,
+                g.origin,
+                g.radius,
+                g.light_walls,
+                render(&g.grid, g.origin, &seen, &g.visible)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures[..failures.len().min(3)].join("\n")
+    );
+}
+
+/// `num / den` with `den > 0`, exact.
+#[derive(Clone, Copy, Debug)]
+struct Frac(i64, i64);
+
+impl Frac {
+    fn lt(self, o: Frac) -> bool {
+        self.0 * o.1 < o.0 * self.1
+    }
+    fn le(self, o: Frac) -> bool {
+        self.0 * o.1 <= o.0 * self.1
+    }
+    fn max(self, o: Frac) -> Frac {
+        if self.lt(o) {
+            o
+        } else {
+            self
+        }
+    }
+    fn min(self, o: Frac) -> Frac {
+        if self.lt(o) {
+            self
+        } else {
+            o
+        }
+    }
+}
+
+/// The eight octants as (depth axis, col axis) unit vectors.
+const OCTANTS: [((i64, i64), (i64, i64)); 8] = [
+    ((1, 0), (0, 1)),
+    ((1, 0), (0, -1)),
+    ((-1, 0), (0, 1)),
+    ((-1, 0), (0, -1)),
+    ((0, 1), (1, 0)),
+    ((0, 1), (-1, 0)),
+    ((0, -1), (1, 0)),
+    ((0, -1), (-1, 0)),
+];
+
+/// The module's definition, by brute force: T is visible when some ray from
+/// the origin's centre that meets T's square passes through the interior of
+/// no opaque tile nearer (in Chebyshev distance) than T. Per octant, a tile
+/// at depth d and column c spans the closed slopes [(2c-1)/(2d+1), (2c+1)/(2d-1)]
+/// and a ray through its interior has a slope strictly inside them.
+fn defined_visible<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), t: (i32, i32)) -> bool {
+    let (tx, ty) = (
+        i64::from(t.0) - i64::from(origin.0),
+        i64::from(t.1) - i64::from(origin.1),
+    );
+    if (tx, ty) == (0, 0) {
+        return true;
+    }
+    // Tiles off a bounded map are opaque, as everywhere in sightlines (the
+    // scan skips them instead, like libtcod: equal, as this test shows).
+    let wall = |x: i64, y: i64| {
+        let (x, y) = (i64::from(origin.0) + x, i64::from(origin.1) + y);
+        match (i32::try_from(x), i32::try_from(y)) {
+            (Ok(x), Ok(y)) => map.is_opaque(x, y),
+            _ => true,
+        }
+    };
+    OCTANTS.iter().any(|&((ax, ay), (bx, by))| {
+        // T in octant coordinates: (tx, ty) = d·a + c·b.
+        let d = tx * ax + ty * ay;
+        let c = tx * bx + ty * by;
+        if d < 1 || c < 0 || c > d {
+            return false;
+        }
+        let lo = Frac(2 * c - 1, 2 * d + 1).max(Frac(0, 1));
+        let hi = Frac(2 * c + 1, 2 * d - 1).min(Frac(1, 1));
+        let mut shadows = Vec::new();
+        for wd in 1..d {
+            for wc in 0..=wd {
+                if wall(wd * ax + wc * bx, wd * ay + wc * by) {
+                    shadows.push((Frac(2 * wc - 1, 2 * wd + 1), Frac(2 * wc + 1, 2 * wd - 1)));
+                }
+            }
+        }
+        shadows.sort_by(|p, q| (p.0 .0 * q.0 .1).cmp(&(q.0 .0 * p.0 .1)));
+        // Sweep: `cur` is the lowest slope not yet known to be shadowed.
+        let mut cur = lo;
+        for (l, h) in shadows {
+            if cur.le(l) {
+                break;
+            }
+            cur = cur.max(h);
+        }
+        cur.le(hi)
+    })
+}
+
+fn compare_with_definition(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
+    let mut rng = Rng(seed);
+    let mut fov = RecursiveShadowcast::new();
+    let mut compared = 0;
+    for n in 0..maps {
+        let (w, h) = (1 + rng.below(14) as u32, 1 + rng.below(14) as u32);
+        let density = rng.below(61);
+        let g = random_grid(&mut rng, w, h, density);
+        let origins: Vec<(i32, i32)> = if w * h <= all_origins_up_to {
+            grid_tiles(&g).collect()
+        } else {
+            vec![(
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            )]
+        };
+        let range = if rng.percent(50) {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(12) as u32, Shape::ALL[rng.below(4) as usize])
+        };
+        for origin in origins {
+            let mut fast = BTreeSet::new();
+            fov.compute(&g, origin, range, |x, y| {
+                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
+            })
+            .unwrap();
+            let slow: BTreeSet<_> = grid_tiles(&g)
+                .filter(|&(x, y)| range.contains(i64::from(x - origin.0), i64::from(y - origin.1)))
+                .filter(|&t| defined_visible(&g, origin, t))
+                .collect();
+            compared += (w * h) as usize;
+            assert_eq!(
+                fast,
+                slow,
+                "map {n} (seed {seed}) from {origin:?} with {range:?}; + only fast, - only definition:\n{}",
+                render(&g, origin, &fast, &slow)
+            );
+        }
+    }
+    compared
+}
+
+#[test]
+fn equals_its_definition_on_5000_random_maps() {
+    // Walls beyond the range are part of the definition, so this also pins
+    // that they never shadow a tile within the range.
+    let compared = compare_with_definition(0x5EED_0101, 5000, 30);
+    assert!(compared > 300_000, "{compared}");
+}
+
+#[test]
+fn libtcod_radius_is_a_circle_of_r_squared() {
+    // On an open map libtcod's radius r keeps exactly dx² + dy² <= r²
+    // (golden case "open"), which is `Range::circle(r)`, not circle-plus.
+    let cases = golden_cases();
+    let open: Vec<_> = cases
+        .iter()
+        .filter(|c| c.name.starts_with("open/") && c.radius > 0)
+        .collect();
+    assert!(open.len() >= 4);
+    for g in open {
+        let r = i64::from(g.radius);
+        let expected: BTreeSet<_> = grid_tiles(&g.grid)
+            .filter(|&(x, y)| {
+                let (dx, dy) = (i64::from(x - g.origin.0), i64::from(y - g.origin.1));
+                dx * dx + dy * dy <= r * r
+            })
+            .collect();
+        assert_eq!(g.visible, expected, "{}", g.name);
+        assert_eq!(ours(g), expected, "{}", g.name);
+    }
+    // libtcod's radius 0 is the whole map, which is `Range::UNLIMITED`; our
+    // radius 0 is the origin alone.
+    let whole = cases.iter().find(|c| c.name == "open/0").unwrap();
+    assert_eq!(whole.radius, 0);
+    assert_eq!(whole.visible.len(), 31 * 31);
+    assert_eq!(ours(whole).len(), 31 * 31);
+    assert_eq!(
+        fov_set(RS, &whole.grid, whole.origin, Range::circle(0)),
+        BTreeSet::from([whole.origin])
+    );
+}
+
+#[test]
+fn libtcod_dark_walls_keep_only_the_origin_and_floors() {
+    // light_walls = false is our `set_lit_walls(false)`: every golden dark
+    // case equals the lit case with its walls removed, the origin kept.
+    let cases = golden_cases();
+    let mut checked = 0;
+    for g in cases.iter().filter(|c| !c.light_walls) {
+        let mut fov = Fov::new(RS);
+        let mut lit = BTreeSet::new();
+        fov.compute(&g.grid, g.origin, libtcod_range(g.radius), |x, y| {
+            lit.insert((x, y));
+        })
+        .unwrap();
+        lit.retain(|&(x, y)| (x, y) == g.origin || !g.grid.is_opaque(x, y));
+        assert_eq!(lit, g.visible, "{}", g.name);
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn not_symmetric_and_says_so() {
+    assert!(!RS.is_symmetric());
+    let g = Grid::parse("b#..\n...a\n").unwrap().grid;
+    let (a, b) = ((3, 1), (0, 0));
+    assert!(fov_set(RS, &g, a, Range::UNLIMITED).contains(&b));
+    assert!(!fov_set(RS, &g, b, Range::UNLIMITED).contains(&a));
+    // libtcod agrees: golden case "asymmetry" holds this map both ways round.
+    let cases = golden_cases();
+    let from = |o: (i32, i32)| {
+        cases
+            .iter()
+            .find(|c| c.name.starts_with("asymmetry/") && c.origin == o)
+            .expect("golden asymmetry case")
+    };
+    assert!(from(a).visible.contains(&b));
+    assert!(!from(b).visible.contains(&a));
+    // And it is common: count one-way pairs on random maps.
+    let mut rng = Rng(0xA5_1111);
+    let mut one_way = 0;
+    for _ in 0..50 {
+        let g = random_grid(&mut rng, 8, 8, 25);
+        let tiles: Vec<_> = grid_tiles(&g).collect();
+        let fovs: Vec<_> = tiles
+            .iter()
+            .map(|&t| fov_set(RS, &g, t, Range::UNLIMITED))
+            .collect();
+        for (i, a) in tiles.iter().enumerate() {
+            for (j, b) in tiles.iter().enumerate() {
+                if fovs[i].contains(b) && !fovs[j].contains(a) {
+                    one_way += 1;
+                }
+            }
+        }
+    }
+    assert!(one_way > 100, "{one_way}");
+}
+
+#[test]
+fn invariant_under_the_eight_symmetries() {
+    let mut rng = Rng(0x5EED_0102);
+    for _ in 0..3000 {
+        let (w, h) = (1 + rng.below(16) as i32, 1 + rng.below(16) as i32);
+        let density = rng.below(55);
+        let g = random_grid(&mut rng, w as u32, h as u32, density);
+        let origin = (rng.below(w as u64) as i32, rng.below(h as u64) as i32);
+        let range = if rng.percent(30) {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(16) as u32, Shape::ALL[rng.below(4) as usize])
+        };
+        let base = fov_set(RS, &g, origin, range);
+        for t in TRANSFORMS {
+            let seen = fov_set(
+                RS,
+                &transform_grid(t, &g),
+                transform_pos(t, w, h, origin),
+                range,
+            );
+            let expected: BTreeSet<_> = base.iter().map(|&p| transform_pos(t, w, h, p)).collect();
+            assert_eq!(
+                seen,
+                expected,
+                "transform {t:?} from {origin:?} with {range:?}\n{}",
+                g.to_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn reports_each_tile_once_within_the_map_and_range() {
+    let mut rng = Rng(0x5EED_0103);
+    let mut fov = RecursiveShadowcast::new();
+    for _ in 0..3000 {
+        let (w, h) = (1 + rng.below(24) as u32, 1 + rng.below(24) as u32);
+        let density = rng.below(50);
+        let g = random_grid(&mut rng, w, h, density);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize]);
+        let mut seen = Vec::new();
+        fov.compute(&g, origin, range, |x, y| seen.push((x, y)))
+            .unwrap();
+        assert_eq!(seen[0], origin, "the origin comes first");
+        let unique: BTreeSet<_> = seen.iter().copied().collect();
+        assert_eq!(unique.len(), seen.len(), "a tile reported twice");
+        for (x, y) in seen {
+            assert!(g.rect().contains(x, y), "({x}, {y}) off the map");
+            assert!(
+                range.contains(i64::from(x - origin.0), i64::from(y - origin.1)),
+                "({x}, {y}) out of {range:?} from {origin:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn open_field_sees_exactly_the_range() {
+    for shape in Shape::ALL {
+        for r in 0..25u32 {
+            let seen = fov_set(RS, &|_: i32, _: i32| false, (-4, 9), Range::new(r, shape));
+            let ri = i64::from(r);
+            let expected: BTreeSet<_> = (-ri..=ri)
+                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| shape.contains(dx, dy, r))
+                .map(|(dx, dy)| (-4 + dx as i32, 9 + dy as i32))
+                .collect();
+            assert_eq!(seen, expected, "{shape} {r}");
+        }
+    }
+}
+
+#[test]
+fn origin_is_always_visible_even_inside_a_wall() {
+    let solid = |_: i32, _: i32| true;
+    let seen = fov_set(RS, &solid, (5, 5), Range::circle(3));
+    // The origin and its eight neighbours, lit, and nothing behind them.
+    assert_eq!(seen.len(), 9);
+    assert!(seen.contains(&(5, 5)));
+    let g = Grid::parse("...\n.#.\n...\n").unwrap().grid;
+    assert_eq!(fov_set(RS, &g, (1, 1), Range::UNLIMITED).len(), 9);
+    for shape in Shape::ALL {
+        assert_eq!(
+            fov_set(RS, &g, (1, 1), Range::new(0, shape)),
+            BTreeSet::from([(1, 1)])
+        );
+    }
+}
+
+#[test]
+fn radius_ten_thousand_nests_ten_thousand_views_without_recursion() {
+    // Along the diagonal corridor y == x each row opens a new view inside
+    // the previous one (a wall just below the diagonal tile), so a
+    // recursive implementation would nest once per tile of distance.
+    let corridor = |x: i32, y: i32| y != x;
+    let r = 10_000u32;
+    let seen = fov_set(RS, &corridor, (0, 0), Range::circle(r));
+    let r2 = i64::from(r) * i64::from(r);
+    // The diagonal tiles, the walls beside them (both ways along the
+    // corridor), and the two walls at the origin's other corners.
+    let k = (1..).take_while(|&k: &i64| 2 * k * k <= r2).count() as i64;
+    let beside = (1..)
+        .take_while(|&k: &i64| k * k + (k - 1) * (k - 1) <= r2)
+        .count() as i64;
+    assert_eq!(seen.len() as i64, 1 + 2 * k + 4 * beside + 2);
+    assert!(seen.contains(&(7071, 7071)) && seen.contains(&(-7071, -7070)));
+    assert!(!seen.contains(&(7072, 7072)));
+    // A long straight corridor: the whole length, walls on both sides.
+    let straight = |_x: i32, y: i32| y != 0;
+    let seen = fov_set(RS, &straight, (0, 0), Range::circle(r));
+    assert_eq!(seen.len(), 20_001 + 2 * 19_999);
+}
+
+#[test]
+fn no_panics_at_the_i32_limits() {
+    let open = |_: i32, _: i32| false;
+    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
+    for origin in [
+        (i32::MIN, i32::MIN),
+        (i32::MAX, i32::MAX),
+        (i32::MIN, i32::MAX),
+        (i32::MAX, 0),
+    ] {
+        for range in [
+            Range::square(0),
+            Range::circle(5),
+            Range::diamond(40),
+            Range::circle_plus(3),
+        ] {
+            let seen = fov_set(RS, &open, origin, range);
+            let ri = i64::from(range.radius().unwrap());
+            let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
+            let expected = (-ri..=ri)
+                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| {
+                    range.contains(dx, dy) && fits(origin.0, dx) && fits(origin.1, dy)
+                })
+                .count();
+            assert_eq!(seen.len(), expected);
+            let seen = fov_set(RS, &walls, origin, range);
+            for &t in &seen {
+                assert!(defined_visible(&walls, origin, t), "{t:?} from {origin:?}");
+            }
+        }
+    }
+    // A huge radius on a bounded map is the whole map.
+    let g = Grid::parse(sightlines::SAMPLE_MAP).unwrap();
+    let at = g.viewer.unwrap();
+    let unlimited = fov_set(RS, &g.grid, at, Range::UNLIMITED);
+    for shape in Shape::ALL {
+        assert_eq!(
+            fov_set(RS, &g.grid, at, Range::new(u32::MAX, shape)),
+            unlimited
+        );
+    }
+    // Off-map origins are errors, not panics.
+    let mut fov = RecursiveShadowcast::new();
+    assert!(fov
+        .compute(&g.grid, (-1, 0), Range::circle(3), |_, _| panic!(
+            "nothing to visit"
+        ))
+        .is_err());
+    assert!(fov
+        .compute(&open, (0, 0), Range::UNLIMITED, |_, _| ())
+        .is_err());
+}
+
+#[test]
+fn walls_are_expansive_in_rectangular_rooms() {
+    // From anywhere inside a walled rectangle, every wall tile is lit,
+    // the corners too.
+    for (w, h) in [(3, 3), (4, 9), (12, 5), (17, 17), (30, 8)] {
+        let mut g = Grid::new(w + 2, h + 2);
+        for (x, y) in grid_tiles(&g.clone()) {
+            g.set(
+                x,
+                y,
+                x == 0 || y == 0 || x == w as i32 + 1 || y == h as i32 + 1,
+            );
+        }
+        for origin in grid_tiles(&g).filter(|&(x, y)| !g.is_opaque(x, y)) {
+            let seen = fov_set(RS, &g, origin, Range::UNLIMITED);
+            assert_eq!(
+                seen.len() as u32,
+                (w + 2) * (h + 2),
+                "{w}x{h} from {origin:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sees_through_a_diagonal_gap_along_a_single_ray() {
+    // Walls at (2, 1) and (1, 2) touch at a corner on the diagonal: the one
+    // ray through that corner passes, and nothing beside it.
+    let map = |x: i32, y: i32| (x, y) == (2, 1) || (x, y) == (1, 2);
+    let seen = fov_set(RS, &map, (0, 0), Range::square(6));
+    for k in 1..=6 {
+        assert!(seen.contains(&(k, k)), "({k}, {k})");
+    }
+    // Tiles whose squares touch the diagonal ray are seen along it too.
+    assert!(seen.contains(&(4, 3)) && seen.contains(&(3, 4)));
+    assert!(!seen.contains(&(4, 2)) && !seen.contains(&(2, 4)));
+    assert!(!seen.contains(&(6, 4)) && !seen.contains(&(4, 6)));
+}
