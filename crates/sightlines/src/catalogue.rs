@@ -76,6 +76,9 @@ pub struct Properties {
     /// Whether a viewer beside a long straight wall sees every tile of it
     /// within range.
     pub expansive_walls: bool,
+    /// Whether rotating or mirroring the map rotates or mirrors the field of
+    /// view, and nothing else (no favoured direction in tie-breaks).
+    pub invariant: bool,
     /// Relative speed, from the benchmarks (BENCHMARKS.md); the one field
     /// no test can check, since tests are not timed.
     pub speed: Speed,
@@ -98,6 +101,7 @@ impl Algorithm {
                 sight: SightModel::TileToTile,
                 diagonal_gaps: true,
                 expansive_walls: true,
+                invariant: true,
                 speed: Speed::Moderate,
             },
             Algorithm::DiamondShadowcast => Properties {
@@ -106,6 +110,7 @@ impl Algorithm {
                 sight: SightModel::CenterToCenter,
                 diagonal_gaps: true,
                 expansive_walls: true,
+                invariant: true,
                 speed: Speed::Moderate,
             },
             Algorithm::SymmetricShadowcast => Properties {
@@ -114,6 +119,7 @@ impl Algorithm {
                 sight: SightModel::CenterToCenter,
                 diagonal_gaps: true,
                 expansive_walls: true,
+                invariant: true,
                 speed: Speed::Fast,
             },
             Algorithm::RecursiveShadowcast => Properties {
@@ -122,6 +128,7 @@ impl Algorithm {
                 sight: SightModel::CenterToTile,
                 diagonal_gaps: true,
                 expansive_walls: true,
+                invariant: true,
                 speed: Speed::Fast,
             },
             Algorithm::Permissive(level) => Properties {
@@ -132,6 +139,7 @@ impl Algorithm {
                 // square with area passes between two walls touching at a corner.
                 diagonal_gaps: level.get() > 0,
                 expansive_walls: true,
+                invariant: true,
                 speed: Speed::Moderate,
             },
         }
@@ -190,20 +198,21 @@ impl fmt::Display for Speed {
 /// ```
 pub fn catalogue_table() -> String {
     let mut s = String::from(
-        "| id | symmetric | walls | sight | diagonal gaps | expansive walls | speed |\n\
-         | --- | --- | --- | --- | --- | --- | --- |\n",
+        "| id | symmetric | walls | sight | diagonal gaps | expansive walls | rotation invariant | speed |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- |\n",
     );
     let yes = |b: bool| if b { "yes" } else { "no" };
     for &a in Algorithm::ALL {
         let p = a.properties();
         s.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
             a.id(),
             p.symmetry,
             p.walls,
             p.sight,
             yes(p.diagonal_gaps),
             yes(p.expansive_walls),
+            yes(p.invariant),
             p.speed
         ));
     }

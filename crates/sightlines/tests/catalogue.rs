@@ -129,6 +129,49 @@ fn expansive_wall_claims_hold() {
 }
 
 #[test]
+fn rotation_invariance_claims_hold() {
+    for &algorithm in Algorithm::ALL {
+        let claim = algorithm.properties().invariant;
+        let mut rng = Rng(0x8017);
+        let mut counterexample = None;
+        'maps: for _ in 0..600 {
+            let (w, h) = (1 + rng.below(14) as u32, 1 + rng.below(14) as u32);
+            let density = rng.below(50);
+            let g = random_grid(&mut rng, w, h, density);
+            let origin = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = Range::new(
+                rng.below(16) as u32,
+                sightlines::Shape::ALL[rng.below(4) as usize],
+            );
+            let base = fov_set(algorithm, &g, origin, range);
+            let (wi, hi) = (w as i32, h as i32);
+            for t in TRANSFORMS {
+                let seen = fov_set(
+                    algorithm,
+                    &transform_grid(t, &g),
+                    transform_pos(t, wi, hi, origin),
+                    range,
+                );
+                let expected: std::collections::BTreeSet<_> =
+                    base.iter().map(|&p| transform_pos(t, wi, hi, p)).collect();
+                if seen != expected {
+                    counterexample = Some((g.to_text(), origin, t));
+                    break 'maps;
+                }
+            }
+        }
+        match (claim, counterexample) {
+            (true, Some((map, origin, t))) => panic!("{algorithm} claims rotation invariance; transform {t:?} from {origin:?} differs on\n{map}"),
+            (false, None) => panic!("{algorithm} claims no rotation invariance, yet 600 maps showed none"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
 fn tile_to_tile_claims_equal_the_brute_force() {
     let mut rng = Rng(0x7171);
     for &algorithm in Algorithm::ALL {
