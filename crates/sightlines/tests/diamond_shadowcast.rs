@@ -8,8 +8,7 @@ use common::*;
 use proptest::prelude::*;
 use sightlines::geometry::Octant;
 use sightlines::{
-    Algorithm, DiamondShadowcast, FieldOfView, Fov, FovError, Grid, Opacity, Range, Shape,
-    VisibleSet,
+    Algorithm, DiamondShadowcast, FieldOfView, Fov, Grid, Opacity, Range, Shape, VisibleSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -567,75 +566,6 @@ fn reusing_the_scratch_gives_the_same_answers() {
 
 // ---------------------------------------------------------------------------
 // Edges of the input space.
-
-#[test]
-fn no_panics_at_the_i32_limits() {
-    let open = |_: i32, _: i32| false;
-    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
-    for origin in [
-        (i32::MIN, i32::MIN),
-        (i32::MAX, i32::MAX),
-        (i32::MIN, i32::MAX),
-        (i32::MAX, 0),
-    ] {
-        for range in [
-            Range::square(0),
-            Range::circle(5),
-            Range::diamond(40),
-            Range::circle_plus(3),
-        ] {
-            let seen = fov_set(DS, &open, origin, range);
-            assert!(seen.contains(&origin));
-            let ri = i64::from(range.radius().unwrap());
-            let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
-            let expected = (-ri..=ri)
-                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
-                .filter(|&(dx, dy)| {
-                    range.contains(dx, dy) && fits(origin.0, dx) && fits(origin.1, dy)
-                })
-                .count();
-            assert_eq!(seen.len(), expected);
-            reached(&walls, origin, range);
-        }
-    }
-}
-
-#[test]
-fn radius_zero_and_huge_radii() {
-    let p = Grid::parse(sightlines::SAMPLE_MAP).unwrap();
-    let (g, at) = (p.grid, p.viewer.unwrap());
-    for shape in Shape::ALL {
-        assert_eq!(
-            fov_set(DS, &g, at, Range::new(0, shape)),
-            BTreeSet::from([at])
-        );
-    }
-    let unlimited = fov_set(DS, &g, at, Range::UNLIMITED);
-    assert_eq!(fov_set(DS, &g, at, Range::square(u32::MAX)), unlimited);
-    assert_eq!(fov_set(DS, &g, at, Range::circle_plus(u32::MAX)), unlimited);
-    // The sample's long bent corridor and pillar hall leave plenty to see.
-    assert!(unlimited.len() > 50, "{}", unlimited.len());
-}
-
-#[test]
-fn errors_instead_of_panics() {
-    let g = Grid::new(4, 3);
-    let mut fov = DiamondShadowcast::new();
-    for origin in [(-1, 0), (4, 0), (0, 3), (i32::MIN, i32::MAX)] {
-        assert!(matches!(
-            fov.iter(&g, origin, Range::circle(3)),
-            Err(FovError::OriginOffMap { .. })
-        ));
-    }
-    let open = |_: i32, _: i32| false;
-    assert!(matches!(
-        fov.iter(&open, (0, 0), Range::UNLIMITED),
-        Err(FovError::NeedsRadius)
-    ));
-    assert!(fov
-        .iter(&Grid::new(0, 0), (0, 0), Range::UNLIMITED)
-        .is_err());
-}
 
 #[test]
 fn origin_inside_a_wall_sees_out() {
