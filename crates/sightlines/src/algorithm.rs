@@ -7,6 +7,7 @@ use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
 use crate::visible::VisibleSet;
+use crate::{BasicRaycast, DiamondRaycast, Raycast};
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,16 +45,31 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `raycast`: 360-degree ray casting, point-to-tile, not symmetric;
+    /// see [`Raycast`].
+    Raycast,
+    /// `basic-raycast`: libtcod's `FOV_BASIC`, not symmetric; see [`BasicRaycast`].
+    BasicRaycast,
+    /// `diamond-raycast`: libtcod's `FOV_DIAMOND`, not symmetric; see [`DiamondRaycast`].
+    DiamondRaycast,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::PrecisePermissive,
+        Algorithm::Raycast,
+        Algorithm::BasicRaycast,
+        Algorithm::DiamondRaycast,
+    ];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::Raycast => "raycast",
+            Algorithm::BasicRaycast => "basic-raycast",
+            Algorithm::DiamondRaycast => "diamond-raycast",
         }
     }
 
@@ -62,6 +78,7 @@ impl Algorithm {
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            Algorithm::Raycast | Algorithm::BasicRaycast | Algorithm::DiamondRaycast => false,
         }
     }
 }
@@ -137,6 +154,9 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    raycast: Raycast,
+    basic_raycast: BasicRaycast,
+    diamond_raycast: DiamondRaycast,
 }
 
 impl Default for Fov {
@@ -152,6 +172,9 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            raycast: Raycast::new(),
+            basic_raycast: BasicRaycast::new(),
+            diamond_raycast: DiamondRaycast::new(),
         }
     }
 
@@ -230,6 +253,9 @@ impl Fov {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.compute(map, origin, range, visit)
             }
+            Algorithm::Raycast => self.raycast.compute(map, origin, range, visit),
+            Algorithm::BasicRaycast => self.basic_raycast.compute(map, origin, range, visit),
+            Algorithm::DiamondRaycast => self.diamond_raycast.compute(map, origin, range, visit),
         }
     }
 

@@ -27,6 +27,9 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
+//! | `raycast` | [`Raycast`] | no | center rays | a ray from the origin's center to every tile of the range's square edge, stopping at the first wall; every tile of an open range is reached |
+//! | `basic-raycast` | [`BasicRaycast`] | no | center rays | libtcod's `FOV_BASIC`: Bresenham lines to the border of the range's box, then walls next to lit floor are lit |
+//! | `diamond-raycast` | [`DiamondRaycast`] | no | shadow vectors | libtcod's `FOV_DIAMOND`: shadows spread ring by ring along both axes, walls lit as in `basic-raycast` |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -71,18 +74,25 @@
 #![warn(missing_docs)]
 
 mod algorithm;
+pub mod basic_raycast;
+pub mod diamond_raycast;
 mod error;
 pub mod geometry;
 mod grid;
+pub mod line;
 mod map;
 pub mod precise_permissive;
 mod range;
+pub mod raycast;
 mod visible;
 
 pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
+pub use basic_raycast::BasicRaycast;
+pub use diamond_raycast::DiamondRaycast;
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
+pub use raycast::Raycast;
 pub use visible::{Iter, VisibleSet};
