@@ -28,8 +28,8 @@
 //!
 //! **Properties.** Point-to-tile, not symmetric (the line from A to B and
 //! the one from B to A can round differently, and lines go only to the box's
-//! border). It sees through diagonal gaps. Its walls are not expansive in
-//! general, but the post-pass lights most walls of a lit room. Lines and
+//! border). It sees through diagonal gaps. The post-pass lights the walls of
+//! a corridor or room that single lines skip at grazing angles. Lines and
 //! post-pass are symmetric under the eight mirrors and rotations, so the
 //! result is too. Because the lines aim at the box clipped to the map, a
 //! tile's visibility can change with where the map ends (an origin near the

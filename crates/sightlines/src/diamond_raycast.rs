@@ -37,8 +37,9 @@
 //! queue over the whole map; here each quadrant is scanned row by row, which
 //! meets every tile after both its inputs, so the states are the same.
 //!
-//! **Properties.** Point-to-tile, not symmetric. It sees through diagonal
-//! gaps. The rule is the same in the four quadrants, so the result is the
+//! **Properties.** Point-to-tile, not symmetric. It does not see through
+//! diagonal gaps: between two walls touching at a corner, both inputs of
+//! the tile beyond are obstacles that obscure it. The rule is the same in the four quadrants, so the result is the
 //! same under the mirrors `x → -x` and `y → -y`. Steps 1 and 2 are not
 //! written symmetrically (step 2 may overwrite step 1, not the reverse), yet
 //! swapping the axes changed no result on the tests' thousands of random

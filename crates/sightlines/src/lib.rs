@@ -27,9 +27,9 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
-//! | `raycast` | [`Raycast`] | no | center rays | a ray from the origin's center to every tile of the range's square edge, stopping at the first wall; every tile of an open range is reached |
+//! | `raycast` | [`Raycast`] | no | center rays | a ray from the origin's center to every tile of the range's square edge, stopping at the first wall; every tile of an open range is reached; sees through diagonal gaps |
 //! | `basic-raycast` | [`BasicRaycast`] | no | center rays | libtcod's `FOV_BASIC`: Bresenham lines to the border of the range's box, then walls next to lit floor are lit |
-//! | `diamond-raycast` | [`DiamondRaycast`] | no | shadow vectors | libtcod's `FOV_DIAMOND`: shadows spread ring by ring along both axes, walls lit as in `basic-raycast` |
+//! | `diamond-raycast` | [`DiamondRaycast`] | no | shadow vectors | libtcod's `FOV_DIAMOND`: shadows spread ring by ring along both axes, walls lit as in `basic-raycast`; no sight through diagonal gaps |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].

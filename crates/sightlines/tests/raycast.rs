@@ -96,6 +96,7 @@ fn check_golden(folder: &str, algorithm: Algorithm) -> usize {
     assert!(maps.len() >= 30, "{folder}: only {} maps", maps.len());
     assert!(cases.iter().any(|c| c.radius == 0) && cases.iter().any(|c| !c.light_walls));
     let mut dropped = 0;
+    let mut plus_would_differ = 0;
     let mut failures = Vec::new();
     for case in &cases {
         let range = libtcod_range(case.radius);
@@ -117,6 +118,20 @@ fn check_golden(folder: &str, algorithm: Algorithm) -> usize {
                 case.name
             );
             dropped += 1;
+        }
+        if case.radius > 0 {
+            // libtcod's rule is r², not r(r + 1): the rounder circle would
+            // add transparent tiles that libtcod never shows.
+            let plus = fov_set(
+                algorithm,
+                &case.grid,
+                case.origin,
+                Range::circle_plus(case.radius),
+            );
+            plus_would_differ += usize::from(
+                plus.iter()
+                    .any(|&(x, y)| !case.grid.is_opaque(x, y) && !case.visible.contains(&(x, y))),
+            );
         }
         if ours != expected {
             failures.push(format!(
@@ -141,6 +156,12 @@ fn check_golden(folder: &str, algorithm: Algorithm) -> usize {
         cases.len(),
         failures.join("\n")
     );
+    assert!(plus_would_differ > 0);
+    eprintln!(
+        "{algorithm}: {} cases on {} maps equal libtcod; {dropped} post-pass walls out of range dropped; circle-plus would differ in {plus_would_differ} cases",
+        cases.len(),
+        maps.len()
+    );
     dropped
 }
 
@@ -161,8 +182,6 @@ fn diamond_raycast_equals_libtcod_fov_diamond() {
 fn libtcod_post_pass_walls_outside_the_circle_are_not_reported() {
     // Floor (3, 4) is 5 from the origin; wall (4, 4) is sqrt(32) > 5 away,
     // inside the square box, next to that floor: libtcod lights it, we don't.
-    let mut g = Grid::new(11, 11);
-    g.set(9, 9, true);
     let wall = |x: i32, y: i32| (x, y) == (4, 4);
     for algorithm in [BASIC, DIAMOND] {
         let seen = fov_set(algorithm, &wall, (0, 0), Range::circle(5));
@@ -642,4 +661,20 @@ fn only_basic_raycast_depends_on_where_the_map_ends() {
         basic_differs += usize::from(small != padded);
     }
     assert!(basic_differs > 0);
+}
+
+#[test]
+fn diagonal_gaps_are_see_through_for_rays_but_not_for_diamond() {
+    // The seed's diagonal gap: two walls touching at a corner.
+    let (g, _, _) = marked("#.\n@#\n");
+    for algorithm in [RAY, BASIC] {
+        assert!(fov_set(algorithm, &g, (0, 1), Range::UNLIMITED).contains(&(1, 0)));
+    }
+    // Both inputs of (1, 0) are obstacles that obscure it.
+    assert!(!fov_set(DIAMOND, &g, (0, 1), Range::UNLIMITED).contains(&(1, 0)));
+    // Farther along a diagonal corridor of single-tile steps, the same.
+    let (g, _, _) = marked("###.\n##.#\n#.##\n@###\n");
+    assert!(fov_set(RAY, &g, (0, 3), Range::UNLIMITED).contains(&(3, 0)));
+    assert!(fov_set(BASIC, &g, (0, 3), Range::UNLIMITED).contains(&(3, 0)));
+    assert!(!fov_set(DIAMOND, &g, (0, 3), Range::UNLIMITED).contains(&(1, 2)));
 }
