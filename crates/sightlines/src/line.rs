@@ -241,27 +241,28 @@ mod tests {
 
     #[test]
     fn lines_are_symmetric_under_the_eight_transforms() {
-        for dx in -9i64..=9 {
-            for dy in -9i64..=9 {
-                let base: Vec<_> = Steps::new(dx, dy, Rounding::TowardStart).collect();
-                for (swap, fx, fy) in [
-                    (false, true, false),
-                    (false, false, true),
-                    (true, false, false),
-                ] {
-                    let t = |(x, y): (i64, i64)| {
-                        let (x, y) = (if fx { -x } else { x }, if fy { -y } else { y });
-                        if swap {
-                            (y, x)
-                        } else {
-                            (x, y)
-                        }
-                    };
-                    let (tx, ty) = t((dx, dy));
-                    let mirrored: Vec<_> = Steps::new(tx, ty, Rounding::TowardStart).collect();
-                    let expected: Vec<_> = base.iter().map(|&p| t(p)).collect();
-                    assert_eq!(mirrored, expected);
-                }
+        for (rounding, dx, dy) in [Rounding::TowardStart, Rounding::AwayFromStart]
+            .into_iter()
+            .flat_map(|r| (-9i64..=9).flat_map(move |dx| (-9i64..=9).map(move |dy| (r, dx, dy))))
+        {
+            let base: Vec<_> = Steps::new(dx, dy, rounding).collect();
+            for (swap, fx, fy) in [
+                (false, true, false),
+                (false, false, true),
+                (true, false, false),
+            ] {
+                let t = |(x, y): (i64, i64)| {
+                    let (x, y) = (if fx { -x } else { x }, if fy { -y } else { y });
+                    if swap {
+                        (y, x)
+                    } else {
+                        (x, y)
+                    }
+                };
+                let (tx, ty) = t((dx, dy));
+                let mirrored: Vec<_> = Steps::new(tx, ty, rounding).collect();
+                let expected: Vec<_> = base.iter().map(|&p| t(p)).collect();
+                assert_eq!(mirrored, expected);
             }
         }
     }
