@@ -10,6 +10,7 @@ use crate::range::Range;
 use crate::recursive_shadowcast::RecursiveShadowcast;
 use crate::symmetric_shadowcast::SymmetricShadowcast;
 use crate::visible::VisibleSet;
+use crate::{BasicRaycast, DiamondRaycast, Raycast};
 use std::fmt;
 use std::str::FromStr;
 
@@ -56,6 +57,13 @@ pub enum Algorithm {
     /// `recursive-shadowcast`: classic shadowcasting as in libtcod's
     /// `FOV_SHADOW`, fast and not symmetric; see [`RecursiveShadowcast`].
     RecursiveShadowcast,
+    /// `raycast`: 360-degree ray casting, point-to-tile, not symmetric;
+    /// see [`Raycast`].
+    Raycast,
+    /// `basic-raycast`: libtcod's `FOV_BASIC`, not symmetric; see [`BasicRaycast`].
+    BasicRaycast,
+    /// `diamond-raycast`: libtcod's `FOV_DIAMOND`, not symmetric; see [`DiamondRaycast`].
+    DiamondRaycast,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
     /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
@@ -89,6 +97,9 @@ impl Algorithm {
         Algorithm::DiamondShadowcast,
         Algorithm::SymmetricShadowcast,
         Algorithm::RecursiveShadowcast,
+        Algorithm::Raycast,
+        Algorithm::BasicRaycast,
+        Algorithm::DiamondRaycast,
         Algorithm::Permissive(PermissiveLevel(0)),
         Algorithm::Permissive(PermissiveLevel(1)),
         Algorithm::Permissive(PermissiveLevel(2)),
@@ -133,6 +144,9 @@ impl Algorithm {
             },
             Algorithm::SymmetricShadowcast => "symmetric-shadowcast",
             Algorithm::RecursiveShadowcast => "recursive-shadowcast",
+            Algorithm::Raycast => "raycast",
+            Algorithm::BasicRaycast => "basic-raycast",
+            Algorithm::DiamondRaycast => "diamond-raycast",
         }
     }
 
@@ -224,6 +238,9 @@ pub struct Fov {
     diamond_shadowcast: DiamondShadowcast,
     symmetric_shadowcast: SymmetricShadowcast,
     recursive_shadowcast: RecursiveShadowcast,
+    raycast: Raycast,
+    basic_raycast: BasicRaycast,
+    diamond_raycast: DiamondRaycast,
 }
 
 impl Default for Fov {
@@ -242,6 +259,9 @@ impl Fov {
             diamond_shadowcast: DiamondShadowcast::new(),
             symmetric_shadowcast: SymmetricShadowcast::new(),
             recursive_shadowcast: RecursiveShadowcast::new(),
+            raycast: Raycast::new(),
+            basic_raycast: BasicRaycast::new(),
+            diamond_raycast: DiamondRaycast::new(),
         }
     }
 
@@ -322,6 +342,9 @@ impl Fov {
                     .set_level(crate::precise_permissive::MAX_LEVEL);
                 self.precise_permissive.compute(map, origin, range, visit)
             }
+            Algorithm::Raycast => self.raycast.compute(map, origin, range, visit),
+            Algorithm::BasicRaycast => self.basic_raycast.compute(map, origin, range, visit),
+            Algorithm::DiamondRaycast => self.diamond_raycast.compute(map, origin, range, visit),
             Algorithm::Permissive(level) => {
                 self.precise_permissive.set_level(level.get());
                 self.precise_permissive.compute(map, origin, range, visit)

@@ -72,14 +72,18 @@
 #![warn(missing_docs)]
 
 mod algorithm;
+pub mod basic_raycast;
 mod catalogue;
+pub mod diamond_raycast;
 pub mod diamond_shadowcast;
 mod error;
 pub mod geometry;
 mod grid;
+pub mod line;
 mod map;
 pub mod precise_permissive;
 mod range;
+pub mod raycast;
 pub mod recursive_shadowcast;
 pub mod symmetric_shadowcast;
 mod visible;
@@ -87,13 +91,16 @@ mod visible;
 pub use algorithm::{
     visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
 };
+pub use basic_raycast::BasicRaycast;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
+pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
+pub use raycast::Raycast;
 pub use recursive_shadowcast::RecursiveShadowcast;
 pub use symmetric_shadowcast::SymmetricShadowcast;
 pub use visible::{Iter, VisibleSet};
