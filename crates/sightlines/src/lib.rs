@@ -72,6 +72,7 @@
 
 mod algorithm;
 mod error;
+pub mod generate;
 pub mod geometry;
 mod grid;
 mod map;
