@@ -34,13 +34,23 @@ pub struct CheckArgs {
     pub shape: Shape,
     /// On maps with more floor tiles than this, check the pairs among this
     /// many floor tiles picked at random (with --seed).
-    #[arg(long, value_name = "N", default_value = "1500", value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, default_value = "1500", value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub sample: u32,
     /// The seed of the sample.
-    #[arg(long, value_name = "N", default_value = "1")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        default_value = "1"
+    )]
     pub seed: u64,
     /// List at most this many one-way pairs an algorithm.
-    #[arg(long, value_name = "N", default_value = "20")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        default_value = "20"
+    )]
     pub limit: usize,
     /// Demand symmetry from every algorithm, even those that do not
     /// promise it: exit 1 on any one-way pair.
@@ -51,7 +61,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub picture: Option<PathBuf>,
     /// Pixels per tile in the picture (1 to 64).
-    #[arg(long, value_name = "PIXELS", default_value = "12", value_parser = parse_tile_size)]
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "12", value_parser = parse_tile_size)]
     pub tile_size: u32,
 }
 

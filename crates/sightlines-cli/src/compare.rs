@@ -36,7 +36,7 @@ pub struct CompareArgs {
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Pixels per tile in pictures (1 to 64).
-    #[arg(long, value_name = "PIXELS", default_value = "12", value_parser = parse_tile_size)]
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "12", value_parser = parse_tile_size)]
     pub tile_size: u32,
     /// Leave opaque tiles out of the fields of view.
     #[arg(long)]
@@ -244,4 +244,78 @@ pub fn text(
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sightlines::Grid;
+
+    fn map(text: &str) -> LoadedMap {
+        let parsed = Grid::parse(text).unwrap();
+        LoadedMap {
+            name: "test".into(),
+            rows: text.lines().map(|l| l.chars().collect()).collect(),
+            grid: parsed.grid,
+            viewer: parsed.viewer,
+        }
+    }
+
+    /// Two made-up fields of view that differ on two tiles.
+    fn lopsided(m: &LoadedMap) -> Comparison {
+        let mut a = VisibleSet::new();
+        let mut b = VisibleSet::new();
+        a.reset(m.grid.rect());
+        b.reset(m.grid.rect());
+        for x in 0..4 {
+            a.insert(x, 0);
+            if x < 2 {
+                b.insert(x, 0);
+            }
+        }
+        Comparison {
+            algorithms: vec![Algorithm::PrecisePermissive, Algorithm::PrecisePermissive],
+            seen: vec![a, b],
+            disputed: vec![(2, 0), (3, 0)],
+        }
+    }
+
+    #[test]
+    fn text_marks_disagreements_and_counts_them() {
+        let m = map("@.#.\n");
+        let cmp = lopsided(&m);
+        let plain = text(&m, (0, 0), Range::UNLIMITED, &cmp, false);
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines[1], "@.++  @.--");
+        assert!(lines[2].contains(": 2 tiles where the algorithms disagree"));
+        assert!(lines[3].ends_with("4 tiles seen, 2 of them not seen by every other"));
+        assert!(lines[4].ends_with("2 tiles seen, 0 of them not seen by every other"));
+        let coloured = text(&m, (0, 0), Range::UNLIMITED, &cmp, true);
+        assert!(coloured.contains("\x1b[30;48;5;208m#\x1b[0m"));
+    }
+
+    #[test]
+    fn compare_finds_no_dispute_with_itself() {
+        let m = map("@..#\n....\n");
+        let cmp = compare(
+            &m,
+            (0, 0),
+            Range::UNLIMITED,
+            &[Algorithm::PrecisePermissive, Algorithm::PrecisePermissive],
+            true,
+        )
+        .unwrap();
+        assert!(cmp.disputed.is_empty());
+        assert_eq!(cmp.seen[0].len(), 8);
+        let pic = picture(&m, (0, 0), &lopsided(&m), 10);
+        assert!(pic.to_svg().matches("stroke=\"#d55e00\"").count() >= 4);
+    }
+
+    #[test]
+    fn columns_stay_readable() {
+        assert_eq!(columns_for(1, 100), 1);
+        assert_eq!(columns_for(4, 100), 2);
+        assert_eq!(columns_for(10, 100), 4);
+        assert_eq!(columns_for(10, 3000), 1);
+    }
 }

@@ -13,10 +13,15 @@ pub struct GenerateArgs {
     #[arg(value_enum)]
     pub kind: Kind,
     /// The map's size in tiles, as WIDTHxHEIGHT (each 1 to 10000).
-    #[arg(long, value_name = "WxH", default_value = "80x40", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", allow_hyphen_values = true, default_value = "80x40", value_parser = parse_size)]
     pub size: (u32, u32),
     /// The random seed (pillar fields do not use it).
-    #[arg(long, value_name = "N", default_value = "1")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        default_value = "1"
+    )]
     pub seed: u64,
     /// Mark a floor tile, picked with the seed, as the viewer '@'.
     #[arg(long)]

@@ -34,7 +34,7 @@ pub struct ReportArgs {
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<PathBuf>,
     /// Pixels per tile in the pictures (1 to 64).
-    #[arg(long, value_name = "PIXELS", default_value = "12", value_parser = parse_tile_size)]
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "12", value_parser = parse_tile_size)]
     pub tile_size: u32,
     /// Add indicative timings (they change from run to run, so they are
     /// never written into the README).
@@ -259,7 +259,7 @@ fn header(s: &mut String, first: &[&str], algorithms: &[Algorithm]) {
 /// The scenario table and the symmetry table over the scenario maps.
 pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
     let mut s = String::new();
-    let _ = writeln!(s, "#### Scenarios\n");
+    let _ = writeln!(s, "### Scenarios\n");
     let _ = writeln!(
         s,
         "Each scenario is a small map in `crates/sightlines-cli/scenarios/`, seen from its `@` \
@@ -288,7 +288,7 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
         }
         let _ = writeln!(s, "{row}");
     }
-    let _ = writeln!(s, "\n#### Symmetry\n");
+    let _ = writeln!(s, "\n### Symmetry\n");
     let _ = writeln!(
         s,
         "One-way pairs (A sees B but B does not see A) over every pair of floor tiles of the \
@@ -370,7 +370,7 @@ pub fn bench_markdown(algorithms: &[Algorithm], dir: &Path) -> Result<String, Fa
         .map(|b| load_bench(dir, b.name))
         .collect::<Result<_, _>>()?;
     let mut s = String::new();
-    let _ = writeln!(s, "#### Benchmark maps\n");
+    let _ = writeln!(s, "### Benchmark maps\n");
     let _ = writeln!(
         s,
         "The maps of `../shared/maps/bench/` (256x256): the mean number of tiles seen from each \
@@ -458,7 +458,7 @@ fn timings_markdown(algorithms: &[Algorithm], bench: Option<&Path>) -> Result<St
     let fastest = times.iter().copied().fold(f64::INFINITY, f64::min);
     let fovs: usize = jobs.iter().map(|j| j.1.len()).sum();
     let mut s = String::new();
-    let _ = writeln!(s, "#### Indicative timings\n");
+    let _ = writeln!(s, "### Indicative timings\n");
     let _ = writeln!(
         s,
         "Indicative only: one machine, one run, {fovs} fields of view per algorithm (every floor \

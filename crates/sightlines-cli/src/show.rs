@@ -39,7 +39,7 @@ pub struct ShowArgs {
     #[arg(long)]
     pub dark_walls: bool,
     /// Pixels per tile in PNG and SVG pictures (1 to 64).
-    #[arg(long, value_name = "PIXELS", default_value = "16", value_parser = parse_tile_size)]
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "16", value_parser = parse_tile_size)]
     pub tile_size: u32,
     /// In pictures, draw sight lines from the viewer's centre to the centre
     /// of every seen tile on the edge of the field of view.
