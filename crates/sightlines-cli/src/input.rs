@@ -1,8 +1,8 @@
 //! Reading maps and origins from the command line.
 
 use crate::Failure;
-use sightlines::{Grid, Opacity, SAMPLE_MAP};
-use std::io::Read;
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range, Shape, VisibleSet, SAMPLE_MAP};
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 /// A map as the user gave it: its text (for drawing), its grid and its viewer mark.
@@ -92,6 +92,114 @@ pub fn resolve_origin(map: &LoadedMap, at: Option<(i32, i32)>) -> Result<(i32, i
     Ok(origin)
 }
 
+/// Parses a shape id.
+pub fn parse_shape(s: &str) -> Result<Shape, String> {
+    s.parse()
+        .map_err(|e: sightlines::UnknownShape| e.to_string())
+}
+
+/// Parses an algorithm id; the error lists the known ids.
+pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+        .map_err(|e: sightlines::UnknownAlgorithm| e.to_string())
+}
+
+/// Algorithms named on the command line, in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlgorithmList(pub Vec<Algorithm>);
+
+/// Parses a comma-separated list of algorithm ids, or `all`.
+pub fn parse_algorithms(s: &str) -> Result<AlgorithmList, String> {
+    if s == "all" {
+        return Ok(AlgorithmList(Algorithm::ALL.to_vec()));
+    }
+    let mut out = Vec::new();
+    for id in s.split(',') {
+        let a = parse_algorithm(id.trim())?;
+        if out.contains(&a) {
+            return Err(format!("algorithm '{a}' is listed twice"));
+        }
+        out.push(a);
+    }
+    Ok(AlgorithmList(out))
+}
+
+/// Parses a tile size in pixels, 1 to 64.
+pub fn parse_tile_size(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n @ 1..=64) => Ok(n),
+        _ => Err(format!(
+            "invalid tile size '{s}': expected a whole number of pixels from 1 to 64"
+        )),
+    }
+}
+
+/// Parses a map size `WxH`, each side 1 to 10000 tiles.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let err =
+        || format!("invalid size '{s}': expected WIDTHxHEIGHT such as 80x40, each from 1 to 10000");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(err)?;
+    let w: u32 = w.trim().parse().map_err(|_| err())?;
+    let h: u32 = h.trim().parse().map_err(|_| err())?;
+    if !(1..=10_000).contains(&w) || !(1..=10_000).contains(&h) {
+        return Err(err());
+    }
+    Ok((w, h))
+}
+
+/// Writes a result to `path`, or to standard output. Binary output is not
+/// sent to a terminal, where it would only garble the screen.
+pub fn write_output(path: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(), Failure> {
+    match path {
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| Failure::input(format!("cannot write '{}': {}", path.display(), e))),
+        None => {
+            if binary && std::io::stdout().is_terminal() {
+                return Err(Failure::usage(
+                    "not writing a binary picture to the terminal; pass --output FILE or redirect standard output",
+                ));
+            }
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth reporting.
+            let _ = stdout.write_all(bytes).and_then(|_| stdout.flush());
+            Ok(())
+        }
+    }
+}
+
+/// The tiles `algorithm` sees from `origin`, as one failure line when it cannot.
+pub fn field_of_view(
+    fov: &mut Fov,
+    grid: &Grid,
+    origin: (i32, i32),
+    range: Range,
+    seen: &mut VisibleSet,
+) -> Result<(), Failure> {
+    fov.compute_into(grid, origin, range, seen)
+        .map_err(|e| Failure::input(e.to_string()))
+}
+
+/// "radius 8 (circle)" or "no radius", for messages and titles.
+pub fn describe_range(range: Range) -> String {
+    match range.radius() {
+        Some(r) => format!("radius {r} ({})", range.shape()),
+        None => "no radius".to_owned(),
+    }
+}
+
+/// The transparent tiles of a grid, by row then column.
+pub fn floor_tiles(grid: &Grid) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            if !grid.is_opaque(x, y) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +211,19 @@ mod tests {
         for bad in ["3", "3;4", "a,b", "1,2,3", "99999999999,0", ""] {
             assert!(parse_position(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn sizes_and_lists() {
+        assert_eq!(parse_size("80x40"), Ok((80, 40)));
+        for bad in ["80", "0x4", "4x0", "x", "10001x2", "axb", "-3x4"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_algorithms("all").unwrap().0, Algorithm::ALL);
+        assert!(parse_algorithms("precise-permissive,precise-permissive").is_err());
+        assert!(parse_algorithms("nope")
+            .unwrap_err()
+            .contains("precise-permissive"));
+        assert!(parse_tile_size("0").is_err() && parse_tile_size("65").is_err());
     }
 }

@@ -4,7 +4,12 @@
 //! command line, 1 for bad input (an unreadable or malformed map, an origin
 //! off the map).
 
+mod check;
+mod compare;
+mod generate;
 mod input;
+mod picture;
+mod report;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +27,14 @@ struct Cli {
 enum Command {
     /// Show the field of view from one tile of a map.
     Show(show::ShowArgs),
+    /// Compare algorithms from the same tile, side by side.
+    Compare(compare::CompareArgs),
+    /// Check an algorithm's promises (symmetry) on every pair of floor tiles.
+    Check(check::CheckArgs),
+    /// Write a generated map: a cave, rooms and corridors, or a pillar field.
+    Generate(generate::GenerateArgs),
+    /// The comparison of every algorithm on the scenario and benchmark maps, in Markdown.
+    Report(report::ReportArgs),
 }
 
 /// An error for the user: one line, and the exit code to leave with.
@@ -37,6 +50,14 @@ impl Failure {
         Failure {
             message: message.into(),
             code: 1,
+        }
+    }
+
+    /// A failure already explained on standard output (a broken promise).
+    pub fn quiet(code: u8) -> Failure {
+        Failure {
+            message: String::new(),
+            code,
         }
     }
 
@@ -78,11 +99,17 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Report(args) => report::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("sightlines: {}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("sightlines: {}", failure.message);
+            }
             ExitCode::from(failure.code)
         }
     }

@@ -1,11 +1,15 @@
 //! `sightlines show`: one field of view, as text for people or JSON for scripts.
 
-use crate::input::{load_map, parse_position, resolve_origin, LoadedMap};
+use crate::input::{
+    load_map, parse_algorithm, parse_position, parse_shape, parse_tile_size, resolve_origin,
+    write_output, LoadedMap,
+};
+use crate::picture::{figure, LegendItems, Panel};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::{Algorithm, Fov, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -34,6 +38,13 @@ pub struct ShowArgs {
     /// Leave opaque tiles out of the field of view (they are lit by default).
     #[arg(long)]
     pub dark_walls: bool,
+    /// Pixels per tile in PNG and SVG pictures (1 to 64).
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "16", value_parser = parse_tile_size)]
+    pub tile_size: u32,
+    /// In pictures, draw sight lines from the viewer's centre to the centre
+    /// of every seen tile on the edge of the field of view.
+    #[arg(long)]
+    pub sight_lines: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -42,16 +53,10 @@ pub enum Format {
     Text,
     /// One JSON object: algorithm, width, height, origin, radius, shape, visible.
     Json,
-}
-
-fn parse_shape(s: &str) -> Result<Shape, String> {
-    s.parse()
-        .map_err(|e: sightlines::UnknownShape| e.to_string())
-}
-
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    s.parse()
-        .map_err(|e: sightlines::UnknownAlgorithm| e.to_string())
+    /// A PNG picture with a legend.
+    Png,
+    /// An SVG picture with a legend.
+    Svg,
 }
 
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
@@ -65,21 +70,35 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::input(e.to_string()))?;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let out = match args.format {
-        Format::Json => json(args.algorithm, &map, origin, range, &seen),
-        Format::Text => text(args.algorithm, &map, origin, range, &seen, to_terminal),
-    };
-    match &args.output {
-        Some(path) => std::fs::write(path, out)
-            .map_err(|e| Failure::input(format!("cannot write '{}': {}", path.display(), e))),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth reporting.
-            let _ = stdout
-                .write_all(out.as_bytes())
-                .and_then(|_| stdout.flush());
-            Ok(())
+        Format::Json => json(args.algorithm, &map, origin, range, &seen).into_bytes(),
+        Format::Text => text(args.algorithm, &map, origin, range, &seen, to_terminal).into_bytes(),
+        Format::Png | Format::Svg => {
+            let mut panel = Panel::new(
+                format!(
+                    "{} from ({}, {}): {} seen",
+                    args.algorithm,
+                    origin.0,
+                    origin.1,
+                    seen.len()
+                ),
+                &map.grid,
+                &seen,
+            );
+            panel.origin = Some(origin);
+            panel.sight_lines = args.sight_lines;
+            let legend = LegendItems {
+                sight_lines: args.sight_lines,
+                ..LegendItems::default()
+            };
+            let pic = figure(&[panel], args.tile_size, 1, legend);
+            if args.format == Format::Png {
+                pic.to_png()
+            } else {
+                pic.to_svg().into_bytes()
+            }
         }
-    }
+    };
+    write_output(args.output.as_deref(), &out, args.format == Format::Png)
 }
 
 /// The JSON object of the CLI contract, `visible` sorted by y, then x.

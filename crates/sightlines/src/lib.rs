@@ -77,6 +77,7 @@ mod catalogue;
 pub mod diamond_raycast;
 pub mod diamond_shadowcast;
 mod error;
+pub mod generate;
 pub mod geometry;
 mod grid;
 pub mod line;

@@ -1,0 +1,116 @@
+//! `sightlines compare`: every algorithm side by side, disagreements counted.
+
+mod common;
+use common::*;
+use sightlines::{visible_tiles, Algorithm, Grid, Range, Shape};
+
+#[test]
+fn text_panels_and_the_disagreement_count_match_the_library() {
+    let path = data("pillars.txt");
+    let o = sightlines(&["compare", &path, "--at", "3,7", "--radius", "9"], None);
+    assert_ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // A title line, then one line a map row, then the summary.
+    for a in Algorithm::ALL {
+        assert!(lines[0].contains(a.id()), "{}", lines[0]);
+    }
+    let grid = Grid::parse(&std::fs::read_to_string(&path).unwrap())
+        .unwrap()
+        .grid;
+    let sets: Vec<_> = Algorithm::ALL
+        .iter()
+        .map(|&a| visible_tiles(a, &grid, (3, 7), Range::new(9, Shape::Circle)).unwrap())
+        .collect();
+    let mut disputed = 0;
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            let n = sets.iter().filter(|s| s.contains(x, y)).count();
+            disputed += usize::from(n != 0 && n != sets.len());
+        }
+    }
+    let summary = lines[1 + grid.height() as usize];
+    assert!(
+        summary.starts_with(&format!(
+            "from (3, 7), radius 9 (circle): {disputed} tiles where the algorithms disagree"
+        )),
+        "{summary}"
+    );
+    for (a, s) in Algorithm::ALL.iter().zip(&sets) {
+        assert!(
+            out.contains(&format!("  {a}: {} tiles seen", s.len())),
+            "{out}"
+        );
+    }
+    // The viewer is drawn in the first panel.
+    assert_eq!(lines[8].chars().nth(3), Some('@'));
+}
+
+#[test]
+fn chosen_algorithms_in_the_order_given() {
+    let o = sightlines(&["compare", "--algorithms", "precise-permissive"], None);
+    assert_ok(&o);
+    assert!(stdout(&o).starts_with("precise-permissive"));
+    assert!(stdout(&o).contains(": 0 tiles where the algorithms disagree"));
+}
+
+#[test]
+fn picture_grid_as_png_and_svg() {
+    let dir = temp_dir("compare");
+    let png = dir.join("c.png");
+    let o = sightlines(&["compare", "-f", "png", "-o", png.to_str().unwrap()], None);
+    assert_ok(&o);
+    let (w, h, _) = decode_png(&std::fs::read(&png).unwrap());
+    assert!(w > 42 * 12 && h > 14 * 12, "{w}x{h}");
+    let o = sightlines(&["compare", "--format", "svg", "--tile-size", "6"], None);
+    assert_ok(&o);
+    let text = stdout(&o);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let titles = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .filter(|t| {
+            Algorithm::ALL
+                .iter()
+                .any(|a| t.starts_with(&format!("{a}: ")))
+        })
+        .count();
+    assert_eq!(titles, Algorithm::ALL.len());
+    assert!(text.contains("not all agree"));
+}
+
+#[test]
+fn bad_compare_options_fail_in_one_line() {
+    assert_fails_with(
+        &sightlines(&["compare", "--algorithms", "precise-permissive,fog"], None),
+        "unknown algorithm 'fog'; known algorithms: precise-permissive",
+    );
+    assert_fails_with(
+        &sightlines(
+            &[
+                "compare",
+                "--algorithms",
+                "precise-permissive,precise-permissive",
+            ],
+            None,
+        ),
+        "listed twice",
+    );
+    assert_fails_with(
+        &sightlines(&["compare", "--at", "1000,1"], None),
+        "off the map",
+    );
+    assert_fails_with(
+        &sightlines(&["compare", "--tile-size", "0"], None),
+        "tile size",
+    );
+    assert_fails_with(&sightlines(&["compare", "--format", "gif"], None), "gif");
+}
+
+#[test]
+fn origin_on_a_wall_is_said_but_allowed() {
+    let o = sightlines(&["compare", "--at", "0,0", "--radius", "3"], None);
+    assert_ok(&o);
+    assert!(stderr(&o).contains("opaque tile"));
+}

@@ -1,0 +1,118 @@
+//! Every subcommand's bad input: one line on stderr, a non-zero exit, no panic.
+
+mod common;
+use common::*;
+
+/// The subcommands that read a map, with the arguments each needs.
+const MAP_COMMANDS: [&[&str]; 3] = [&["show"], &["compare"], &["check"]];
+
+#[test]
+fn unreadable_ragged_empty_and_binary_maps() {
+    let dir = temp_dir("errors");
+    let ragged = write(&dir, "ragged.txt", "#####\n#@..#\n#..\n#####\n");
+    let empty = write(&dir, "empty.txt", "\n\n");
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, [b'#', 0xff, b'\n']).unwrap();
+    for cmd in MAP_COMMANDS {
+        let run = |map: &str| {
+            let mut args = cmd.to_vec();
+            args.push(map);
+            sightlines(&args, None)
+        };
+        assert_fails_with(
+            &run("/no/such/map.txt"),
+            "cannot read map file '/no/such/map.txt'",
+        );
+        assert_fails_with(&run(dir.to_str().unwrap()), "cannot read map file");
+        assert_fails_with(&run(&ragged), "line 3, column 4: this row has 3 tiles");
+        assert_fails_with(&run(&empty), "line 1, column 1: the map is empty");
+        assert_fails_with(&run(binary.to_str().unwrap()), "not UTF-8");
+        let mut args = cmd.to_vec();
+        args.push("-");
+        assert_fails_with(&sightlines(&args, Some("@.@\n")), "a second '@'");
+    }
+}
+
+#[test]
+fn origins_off_the_map_fail_and_on_a_wall_are_said() {
+    for cmd in [&["show"][..], &["compare"][..]] {
+        for at in ["42,0", "0,14", "-1,3", "2147483647,2147483647"] {
+            let mut args = cmd.to_vec();
+            args.extend(["--at", at]);
+            assert_fails_with(&sightlines(&args, None), "off the map");
+        }
+        let mut args = cmd.to_vec();
+        args.extend(["--at", "0,0"]);
+        let o = sightlines(&args, None);
+        assert_ok(&o);
+        assert_eq!(stderr(&o).lines().count(), 1);
+        assert!(stderr(&o).contains("origin (0, 0) is on an opaque tile"));
+        let mut args = cmd.to_vec();
+        args.extend(["--at", "1;2"]);
+        assert_fails_with(&sightlines(&args, None), "expected X,Y");
+        let mut args = cmd.to_vec();
+        args.push("-");
+        assert_fails_with(&sightlines(&args, Some("...\n")), "no viewer");
+    }
+}
+
+#[test]
+fn unknown_ids_list_the_known_ones() {
+    let known = "known algorithms: precise-permissive";
+    assert_fails_with(&sightlines(&["show", "-a", "fov9"], None), known);
+    assert_fails_with(
+        &sightlines(&["compare", "--algorithms", "fov9"], None),
+        known,
+    );
+    assert_fails_with(&sightlines(&["check", "--algorithm", "fov9"], None), known);
+    assert_fails_with(
+        &sightlines(&["report", "--algorithms", "fov9"], None),
+        known,
+    );
+    assert_fails_with(
+        &sightlines(&["compare", "--shape", "hexagon"], None),
+        "expected one of: square, diamond, circle, circle-plus",
+    );
+    assert_fails_with(&sightlines(&["generate", "dungeon"], None), "dungeon");
+    assert_fails_with(&sightlines(&["frobnicate"], None), "frobnicate");
+}
+
+#[test]
+fn bad_numbers_name_the_option() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["show", "--radius", "far"], "--radius"),
+        (&["show", "--radius", "-1"], "--radius"),
+        (&["show", "--radius", "99999999999"], "--radius"),
+        (&["show", "--tile-size", "100"], "tile size"),
+        (&["show", "--tile-size", "-2"], "tile size"),
+        (&["compare", "--radius", "1.5"], "--radius"),
+        (&["check", "--radius", "x"], "--radius"),
+        (&["check", "--limit", "-5"], "--limit"),
+        (&["check", "--seed", "1e3"], "--seed"),
+        (&["report", "--tile-size", "0"], "tile size"),
+        (
+            &["generate", "cave", "--size", "10x"],
+            "expected WIDTHxHEIGHT",
+        ),
+        (&["generate", "cave", "--seed", "ten"], "--seed"),
+    ];
+    for (args, needle) in cases {
+        assert_fails_with(&sightlines(args, None), needle);
+    }
+}
+
+#[test]
+fn unwritable_output_fails_in_one_line() {
+    assert_fails_with(
+        &sightlines(&["show", "-f", "svg", "-o", "/no/such/dir/x.svg"], None),
+        "cannot write '/no/such/dir/x.svg'",
+    );
+    assert_fails_with(
+        &sightlines(&["generate", "rooms", "-o", "/no/such/dir/m.txt"], None),
+        "cannot write",
+    );
+    assert_fails_with(
+        &sightlines(&["report", "--pictures", "/proc/no-such/pics"], None),
+        "cannot create folder",
+    );
+}

@@ -1,0 +1,282 @@
+//! Map generators: caves, rooms and pillar halls, reproducible from a seed.
+//!
+//! Every figure, benchmark and demo level of the project can be rebuilt from
+//! a generator name, a size and a seed: the same inputs give the same
+//! [`Grid`] on every platform, because the random numbers come from our own
+//! [`SplitMix64`] (integer arithmetic only, no dependency) rather than from a
+//! library whose stream may change between versions.
+//!
+//! - [`cave`]: cellular-automaton caves, the classic roguelike recipe: 45%
+//!   random walls, then five rounds of the 4-5 rule.
+//! - [`rooms`]: rectangular rooms joined by L-shaped corridors.
+//! - [`pillars`]: an open hall with a pillar where `x % 4 == 2` and
+//!   `y % 4 == 2`, the benchmark's pillar field.
+//!
+//! The outer border of a cave or of a rooms map is always wall, so a viewer
+//! never sees off the map's edge.
+//!
+//! ```
+//! use sightlines::generate::{cave, rooms};
+//! use sightlines::Opacity;
+//!
+//! let a = cave(40, 20, 7);
+//! assert_eq!(a, cave(40, 20, 7)); // same seed, same cave
+//! assert!(a.is_opaque(0, 0) && a.is_opaque(39, 19)); // walled border
+//! let text = rooms(30, 12, 1).to_text(); // the CLI's map format
+//! assert_eq!(text.lines().count(), 12);
+//! ```
+
+use crate::grid::Grid;
+use crate::map::Opacity;
+
+/// The SplitMix64 generator (Steele, Lea and Flood): tiny, fast, and with a
+/// fixed output stream, so a seed means the same map forever.
+///
+/// ```
+/// use sightlines::generate::SplitMix64;
+/// let mut rng = SplitMix64::new(1);
+/// let first = rng.next_u64();
+/// assert_eq!(SplitMix64::new(1).next_u64(), first);
+/// assert!(rng.below(10) < 10);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator started from `seed`.
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0), without modulo bias worth
+    /// noticing: the high bits of a 64x64-bit product.
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn percent(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// A cellular-automaton cave of `width` x `height` tiles.
+///
+/// Each inner tile starts as wall with probability 45%; then, five times,
+/// every tile becomes wall when at least 5 of its 8 neighbours are walls, or
+/// when it is a wall with at least 4 wall neighbours (tiles off the map count
+/// as walls). The border is wall. Caves may have several unconnected parts.
+///
+/// ```
+/// use sightlines::generate::cave;
+/// use sightlines::Opacity;
+/// let g = cave(64, 32, 42);
+/// let floors = (0..32).flat_map(|y| (0..64).map(move |x| (x, y)))
+///     .filter(|&(x, y)| !g.is_opaque(x, y)).count();
+/// assert!(floors > 64 * 32 / 4 && floors < 64 * 32 * 3 / 4);
+/// ```
+pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
+    let mut rng = SplitMix64::new(seed);
+    let (w, h) = (clamp(width), clamp(height));
+    let mut grid = Grid::new(w as u32, h as u32);
+    for y in 0..h {
+        for x in 0..w {
+            let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+            grid.set(x, y, border || rng.percent(45));
+        }
+    }
+    let mut next = grid.clone();
+    for _ in 0..5 {
+        for y in 0..h {
+            for x in 0..w {
+                let mut walls = 0;
+                for (dx, dy) in NEIGHBOURS {
+                    walls += u32::from(grid.is_opaque(x + dx, y + dy));
+                }
+                let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+                let wall = walls >= 5 || (grid.is_opaque(x, y) && walls >= 4);
+                next.set(x, y, border || wall);
+            }
+        }
+        std::mem::swap(&mut grid, &mut next);
+    }
+    grid
+}
+
+/// Rooms joined by corridors on a `width` x `height` map of wall.
+///
+/// Up to `max(1, width * height / 150)` rectangular rooms, 3 to 10 tiles on
+/// a side, are placed at random without touching; each is joined to the
+/// previous one by an L-shaped corridor one tile wide (horizontal then
+/// vertical, or the other way, at random), so every room is reachable.
+///
+/// ```
+/// use sightlines::generate::rooms;
+/// use sightlines::Opacity;
+/// let g = rooms(48, 24, 3);
+/// assert!((0..48).all(|x| g.is_opaque(x, 0) && g.is_opaque(x, 23)));
+/// assert!((0..24).any(|y| (0..48).any(|x| !g.is_opaque(x, y))));
+/// ```
+pub fn rooms(width: u32, height: u32, seed: u64) -> Grid {
+    let mut rng = SplitMix64::new(seed);
+    let (w, h) = (clamp(width), clamp(height));
+    let mut grid = Grid::new(w as u32, h as u32);
+    for y in 0..h {
+        for x in 0..w {
+            grid.set(x, y, true);
+        }
+    }
+    if w < 3 || h < 3 {
+        return grid;
+    }
+    let wanted = (i64::from(w) * i64::from(h) / 150).clamp(1, 4096);
+    // Rooms as (x, y, width, height) of floor, inside the border.
+    let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
+    for _ in 0..wanted * 20 {
+        if placed.len() as i64 >= wanted {
+            break;
+        }
+        let rw = (3 + rng.below(8) as i32).min(w - 2);
+        let rh = (3 + rng.below(8) as i32).min(h - 2);
+        let x = 1 + rng.below((w - 1 - rw) as u32) as i32;
+        let y = 1 + rng.below((h - 1 - rh) as u32) as i32;
+        // Keep a wall between rooms: compare with a one-tile margin.
+        let clear = placed
+            .iter()
+            .all(|&(px, py, pw, ph)| x > px + pw || px > x + rw || y > py + ph || py > y + rh);
+        if !clear {
+            continue;
+        }
+        for ty in y..y + rh {
+            for tx in x..x + rw {
+                grid.set(tx, ty, false);
+            }
+        }
+        if let Some(&(px, py, pw, ph)) = placed.last() {
+            let (ax, ay) = (px + pw / 2, py + ph / 2);
+            let (bx, by) = (x + rw / 2, y + rh / 2);
+            let corner = if rng.below(2) == 0 {
+                (bx, ay)
+            } else {
+                (ax, by)
+            };
+            dig(&mut grid, (ax, ay), corner);
+            dig(&mut grid, corner, (bx, by));
+        }
+        placed.push((x, y, rw, rh));
+    }
+    grid
+}
+
+/// An open `width` x `height` hall with a pillar wherever `x % 4 == 2` and
+/// `y % 4 == 2`: the benchmark's pillar field, where every algorithm's
+/// handling of small obstacles shows. It has no border wall.
+///
+/// ```
+/// use sightlines::generate::pillars;
+/// use sightlines::Opacity;
+/// let g = pillars(8, 8);
+/// assert!(g.is_opaque(2, 2) && g.is_opaque(6, 6));
+/// assert!(!g.is_opaque(3, 2) && !g.is_opaque(0, 0));
+/// ```
+pub fn pillars(width: u32, height: u32) -> Grid {
+    let mut grid = Grid::new(width, height);
+    for y in (2..grid.height() as i32).step_by(4) {
+        for x in (2..grid.width() as i32).step_by(4) {
+            grid.set(x, y, true);
+        }
+    }
+    grid
+}
+
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Sizes as `i32`, cut to a size whose loops cannot overflow.
+fn clamp(size: u32) -> i32 {
+    size.min(i32::MAX as u32 - 1) as i32
+}
+
+/// Clears a straight horizontal or vertical line of tiles, ends included.
+fn dig(grid: &mut Grid, from: (i32, i32), to: (i32, i32)) {
+    let (x0, x1) = (from.0.min(to.0), from.0.max(to.0));
+    let (y0, y1) = (from.1.min(to.1), from.1.max(to.1));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            grid.set(x, y, false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_matches_the_reference_stream() {
+        // First outputs of SplitMix64 seeded with 0, as published with the algorithm.
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn seeds_change_caves_and_rooms() {
+        assert_ne!(cave(30, 30, 1), cave(30, 30, 2));
+        assert_ne!(rooms(40, 30, 1), rooms(40, 30, 2));
+        assert_eq!(rooms(40, 30, 5), rooms(40, 30, 5));
+    }
+
+    #[test]
+    fn tiny_and_empty_sizes_do_not_panic() {
+        for (w, h) in [(0, 0), (1, 1), (2, 5), (3, 3), (5, 2), (0, 9)] {
+            let c = cave(w, h, 9);
+            let r = rooms(w, h, 9);
+            let p = pillars(w, h);
+            assert_eq!((c.width(), r.height(), p.width()), (w, h, w));
+        }
+    }
+
+    #[test]
+    fn rooms_are_connected() {
+        let g = rooms(60, 40, 11);
+        let floors: Vec<(i32, i32)> = (0..40)
+            .flat_map(|y| (0..60).map(move |x| (x, y)))
+            .filter(|&(x, y)| !g.is_opaque(x, y))
+            .collect();
+        let mut seen = vec![false; 60 * 40];
+        let mut stack = vec![floors[0]];
+        seen[(floors[0].1 * 60 + floors[0].0) as usize] = true;
+        let mut count = 0;
+        while let Some((x, y)) = stack.pop() {
+            count += 1;
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (nx, ny) = (x + dx, y + dy);
+                if !g.is_opaque(nx, ny) && !seen[(ny * 60 + nx) as usize] {
+                    seen[(ny * 60 + nx) as usize] = true;
+                    stack.push((nx, ny));
+                }
+            }
+        }
+        assert_eq!(count, floors.len());
+    }
+}
