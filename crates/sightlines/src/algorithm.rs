@@ -6,6 +6,7 @@ use crate::geometry::Field;
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
+use crate::restrictive::Restrictive;
 use crate::visible::VisibleSet;
 use std::fmt;
 use std::str::FromStr;
@@ -44,16 +45,20 @@ pub enum Algorithm {
     /// see [`PrecisePermissive`].
     #[default]
     PrecisePermissive,
+    /// `restrictive`: MRPAS, libtcod's `FOV_RESTRICTIVE`; not symmetric;
+    /// see [`Restrictive`].
+    Restrictive,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive];
+    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive, Algorithm::Restrictive];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
+            Algorithm::Restrictive => "restrictive",
         }
     }
 
@@ -62,6 +67,7 @@ impl Algorithm {
     pub const fn is_symmetric(self) -> bool {
         match self {
             Algorithm::PrecisePermissive => true,
+            Algorithm::Restrictive => false,
         }
     }
 }
@@ -137,6 +143,7 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
+    restrictive: Restrictive,
 }
 
 impl Default for Fov {
@@ -152,6 +159,7 @@ impl Fov {
             algorithm,
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
+            restrictive: Restrictive::new(),
         }
     }
 
@@ -230,6 +238,7 @@ impl Fov {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.compute(map, origin, range, visit)
             }
+            Algorithm::Restrictive => self.restrictive.compute(map, origin, range, visit),
         }
     }
 

@@ -27,6 +27,7 @@
 //! | id | type | symmetric | walls | what it promises |
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
+//! | `restrictive` | [`Restrictive`] | no | square | MRPAS (libtcod `FOV_RESTRICTIVE`): a floor is seen when its centre is, a wall unless one obstacle hides it whole; sees through diagonal gaps |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -77,6 +78,7 @@ mod grid;
 mod map;
 pub mod precise_permissive;
 mod range;
+pub mod restrictive;
 mod visible;
 
 pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
@@ -85,4 +87,5 @@ pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
+pub use restrictive::Restrictive;
 pub use visible::{Iter, VisibleSet};
