@@ -1,6 +1,7 @@
 //! Choosing an algorithm: the [`FieldOfView`] trait every algorithm's scratch
 //! implements, the [`Algorithm`] ids, and [`Fov`], which picks one at run time.
 
+use crate::beveled::Beveled;
 use crate::error::FovError;
 use crate::geometry::Field;
 use crate::map::Opacity;
@@ -48,17 +49,25 @@ pub enum Algorithm {
     /// `restrictive`: MRPAS, libtcod's `FOV_RESTRICTIVE`; not symmetric;
     /// see [`Restrictive`].
     Restrictive,
+    /// `beveled`: Adam Milazzo's algorithm, beveled wall corners; not
+    /// symmetric; see [`Beveled`].
+    Beveled,
 }
 
 impl Algorithm {
     /// Every algorithm, in catalogue order.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::PrecisePermissive, Algorithm::Restrictive];
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::PrecisePermissive,
+        Algorithm::Restrictive,
+        Algorithm::Beveled,
+    ];
 
     /// The algorithm's id, such as `precise-permissive`.
     pub const fn id(self) -> &'static str {
         match self {
             Algorithm::PrecisePermissive => "precise-permissive",
             Algorithm::Restrictive => "restrictive",
+            Algorithm::Beveled => "beveled",
         }
     }
 
@@ -68,6 +77,7 @@ impl Algorithm {
         match self {
             Algorithm::PrecisePermissive => true,
             Algorithm::Restrictive => false,
+            Algorithm::Beveled => false,
         }
     }
 }
@@ -144,6 +154,7 @@ pub struct Fov {
     lit_walls: bool,
     precise_permissive: PrecisePermissive,
     restrictive: Restrictive,
+    beveled: Beveled,
 }
 
 impl Default for Fov {
@@ -160,6 +171,7 @@ impl Fov {
             lit_walls: true,
             precise_permissive: PrecisePermissive::new(),
             restrictive: Restrictive::new(),
+            beveled: Beveled::new(),
         }
     }
 
@@ -239,6 +251,7 @@ impl Fov {
                 self.precise_permissive.compute(map, origin, range, visit)
             }
             Algorithm::Restrictive => self.restrictive.compute(map, origin, range, visit),
+            Algorithm::Beveled => self.beveled.compute(map, origin, range, visit),
         }
     }
 

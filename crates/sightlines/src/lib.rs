@@ -28,6 +28,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | `precise-permissive` | [`PrecisePermissive`] | yes | square | B is seen when any point inside A sees any point inside B; sees through diagonal gaps, never around a pillar |
 //! | `restrictive` | [`Restrictive`] | no | square | MRPAS (libtcod `FOV_RESTRICTIVE`): a floor is seen when its centre is, a wall unless one obstacle hides it whole; sees through diagonal gaps |
+//! | `beveled` | [`Beveled`] | no | beveled corners | Adam Milazzo's algorithm: point-to-tile, a floor is seen when sight reaches its inner half-width square, a wall when it reaches its beveled shape; peeks around corners, sees through diagonal gaps |
 //!
 //! Pick one at run time with [`Algorithm`] and [`Fov`], or hold an
 //! algorithm's own scratch struct and call [`FieldOfView::compute`].
@@ -72,6 +73,7 @@
 #![warn(missing_docs)]
 
 mod algorithm;
+pub mod beveled;
 mod error;
 pub mod geometry;
 mod grid;
@@ -82,6 +84,7 @@ pub mod restrictive;
 mod visible;
 
 pub use algorithm::{visible_tiles, Algorithm, FieldOfView, Fov, UnknownAlgorithm, MAX_SET_AREA};
+pub use beveled::Beveled;
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
