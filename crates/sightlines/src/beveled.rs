@@ -27,7 +27,8 @@
 //!
 //! **Properties.** Point-to-tile, beveled walls. Sees through diagonal
 //! gaps (two walls meeting at a corner bevel each other open). Walls are
-//! lit when sight reaches their shape. Invariant under the eight symmetries
+//! lit when sight reaches their shape; expansive walls: from any floor of an
+//! empty rectangular room, every wall tile of it is seen (a test checks it). Invariant under the eight symmetries
 //! of the map (each octant runs the same rules in its own frame). **Not
 //! symmetric**: lines from A's centre may reach B's inner square while
 //! lines from B's centre miss A's; a test pins such a pair. It is symmetric

@@ -23,8 +23,8 @@
 //! walls look continuous and floors behind corners stay dark. Tiles are
 //! squares seen from the origin's centre (point-to-tile). Diagonal gaps: two
 //! walls touching at a corner do not close the sight line between them, as
-//! their two obstacles only touch. Expansive walls: no, a wall far behind a
-//! pillar stays hidden as long as one obstacle covers it.
+//! their two obstacles only touch. Expansive walls: from any floor of an
+//! empty rectangular room, every wall tile of it is seen (tests check both).
 //!
 //! **Not symmetric.** B may see A while A does not see B (a test pins a
 //! pair). The scan also reads, at the edge of an octant, tiles the other

@@ -328,3 +328,27 @@ fn many_splits_at_a_large_radius_need_no_call_stack() {
         .unwrap();
     assert!(count > 5_000_000, "{count}");
 }
+
+/// From every floor of an empty rectangular room, every tile is seen.
+fn sees_whole_rooms(algorithm: Algorithm) {
+    for (w, h) in [(3u32, 3u32), (5, 4), (12, 7), (20, 15), (9, 30)] {
+        let mut g = Grid::new(w, h);
+        let (wi, hi) = (w as i32, h as i32);
+        for (x, y) in grid_tiles(&Grid::new(w, h)) {
+            g.set(x, y, x == 0 || y == 0 || x == wi - 1 || y == hi - 1);
+        }
+        let all: BTreeSet<_> = grid_tiles(&g).collect();
+        for origin in grid_tiles(&g).filter(|&(x, y)| !g.is_opaque(x, y)) {
+            assert_eq!(
+                fov_set(algorithm, &g, origin, Range::UNLIMITED),
+                all,
+                "{w}x{h} from {origin:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn expansive_walls_in_rooms() {
+    sees_whole_rooms(B);
+}

@@ -322,3 +322,45 @@ fn large_radius_on_an_open_field() {
         .unwrap();
     assert_eq!(count, 4001 * 4001);
 }
+
+/// From every floor of an empty rectangular room, every tile is seen.
+fn sees_whole_rooms(algorithm: Algorithm) {
+    for (w, h) in [(3u32, 3u32), (5, 4), (12, 7), (20, 15), (9, 30)] {
+        let mut g = Grid::new(w, h);
+        let (wi, hi) = (w as i32, h as i32);
+        for (x, y) in grid_tiles(&Grid::new(w, h)) {
+            g.set(x, y, x == 0 || y == 0 || x == wi - 1 || y == hi - 1);
+        }
+        let all: BTreeSet<_> = grid_tiles(&g).collect();
+        for origin in grid_tiles(&g).filter(|&(x, y)| !g.is_opaque(x, y)) {
+            assert_eq!(
+                fov_set(algorithm, &g, origin, Range::UNLIMITED),
+                all,
+                "{w}x{h} from {origin:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn expansive_walls_in_rooms() {
+    sees_whole_rooms(R);
+}
+
+#[test]
+fn sees_through_a_diagonal_gap() {
+    // Walls (1, 2) and (2, 3) touch at the point (2, 3), on the diagonal from
+    // the viewer's centre: their obstacles only touch, so the line passes.
+    let g = Grid::parse("......\n......\n.#....\n..#...\n......\n")
+        .unwrap()
+        .grid;
+    let seen = fov_set(R, &g, (0, 4), Range::UNLIMITED);
+    assert!(seen.contains(&(3, 1)) && seen.contains(&(4, 0)));
+    assert!(fov_set(
+        R,
+        &Grid::parse("#.\n.#\n").unwrap().grid,
+        (0, 1),
+        Range::UNLIMITED
+    )
+    .contains(&(1, 0)));
+}
