@@ -143,8 +143,7 @@ impl<M: Opacity + ?Sized> Frame<'_, M> {
     #[inline]
     fn in_field(&self, x: i64, y: i64) -> bool {
         let (dx, dy) = self.octant.offset(x, y);
-        let f = self.field;
-        -f.left <= dx && dx <= f.right && -f.up <= dy && dy <= f.down
+        self.field.reaches(dx, dy)
     }
 }
 

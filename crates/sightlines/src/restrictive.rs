@@ -78,68 +78,14 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Slope};
+use crate::geometry::{Field, Octant, Slope};
 use crate::map::Opacity;
 use crate::range::Range;
 
-/// One octant scan: a quadrant `(qx, qy)` and whether its lines are rows
-/// (the octant around the y axis) or columns.
-#[derive(Clone, Copy, Debug)]
-struct Pass {
-    qx: i64,
-    qy: i64,
-    rows: bool,
-}
-
-impl Pass {
-    /// The passes in libtcod's order, which the edge reads depend on.
-    const ALL: [Pass; 8] = [
-        Pass::new(1, 1, true),
-        Pass::new(1, 1, false),
-        Pass::new(1, -1, true),
-        Pass::new(1, -1, false),
-        Pass::new(-1, 1, true),
-        Pass::new(-1, 1, false),
-        Pass::new(-1, -1, true),
-        Pass::new(-1, -1, false),
-    ];
-
-    const fn new(qx: i64, qy: i64, rows: bool) -> Pass {
-        Pass { qx, qy, rows }
-    }
-
-    /// The map offset of cell `col` on line `line`.
-    #[inline]
-    fn offset(self, line: i64, col: i64) -> (i64, i64) {
-        if self.rows {
-            (col * self.qx, line * self.qy)
-        } else {
-            (line * self.qx, col * self.qy)
-        }
-    }
-
-    /// The (line, col) of a map offset, if this pass scans it.
-    #[inline]
-    fn cell(self, (dx, dy): (i64, i64)) -> Option<(i64, i64)> {
-        let (line, col) = if self.rows {
-            (dy * self.qy, dx * self.qx)
-        } else {
-            (dx * self.qx, dy * self.qy)
-        };
-        (line >= 1 && (0..=line).contains(&col)).then_some((line, col))
-    }
-
-    /// How many lines, and cells per line, the field allows.
-    fn extents(self, field: &Field) -> (i64, i64) {
-        let x = if self.qx > 0 { field.right } else { field.left };
-        let y = if self.qy > 0 { field.down } else { field.up };
-        if self.rows {
-            (y, x)
-        } else {
-            (x, y)
-        }
-    }
-}
+/// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
+/// quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`, each its octant
+/// around the y axis (lines are rows) first. The edge reads depend on it.
+const PASSES: [usize; 8] = [1, 0, 6, 7, 2, 3, 5, 4];
 
 /// Marks kept per line for the cells other passes read or share: columns
 /// 0 and 1 (the axis side) and `line - 1` and `line` (the diagonal side).
@@ -204,15 +150,14 @@ impl Restrictive {
 
     /// Whether an earlier pass than `pass` saw the tile at map offset `at`.
     fn seen_before(&self, pass: usize, at: (i64, i64)) -> bool {
-        Pass::ALL[..pass]
-            .iter()
-            .zip(&self.marks)
-            .any(|(p, marks)| match p.cell(at) {
-                Some((line, col)) => marks
+        PASSES[..pass].iter().zip(&self.marks).any(|(&o, marks)| {
+            let (line, col) = Octant::ALL[o].position(at.0, at.1);
+            line >= 1
+                && (0..=line).contains(&col)
+                && marks
                     .get(line as usize)
-                    .is_some_and(|&m| m & mark_bits(line, col) != 0),
-                None => false,
-            })
+                    .is_some_and(|&m| m & mark_bits(line, col) != 0)
+        })
     }
 
     fn scan<M, V>(&mut self, map: &M, field: &Field, index: usize, visit: &mut V)
@@ -220,11 +165,8 @@ impl Restrictive {
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
-        let pass = Pass::ALL[index];
+        let pass = Octant::ALL[PASSES[index]];
         let (lines, cols) = pass.extents(field);
-        let in_field = |(dx, dy): (i64, i64)| {
-            -field.left <= dx && dx <= field.right && -field.up <= dy && dy <= field.down
-        };
         let opaque = |(dx, dy): (i64, i64)| {
             let (x, y) = field.tile(dx, dy);
             map.is_opaque(x, y)
@@ -258,7 +200,7 @@ impl Restrictive {
                 if in_last_line > 0 {
                     let open = |c: i64| -> bool {
                         let at = pass.offset(line - 1, c);
-                        if !in_field(at) || opaque(at) {
+                        if !field.reaches(at.0, at.1) || opaque(at) {
                             return false;
                         }
                         let own = (0..line).contains(&c) && self.previous[c as usize];
@@ -336,7 +278,7 @@ impl FieldOfView for Restrictive {
         // shape: the square libtcod scans. `in_range` cuts the shape.
         let field = Field::new(map, origin, range)?;
         visit(origin.0, origin.1);
-        for index in 0..Pass::ALL.len() {
+        for index in 0..PASSES.len() {
             self.scan(map, &field, index, &mut visit);
         }
         Ok(())
