@@ -364,3 +364,35 @@ fn sees_through_a_diagonal_gap() {
     )
     .contains(&(1, 0)));
 }
+
+#[test]
+fn invariant_under_the_eight_symmetries() {
+    let mut rng = Rng(0x0C7A);
+    for _ in 0..3000 {
+        let (w, h) = (1 + rng.below(20) as u32, 1 + rng.below(20) as u32);
+        let density = rng.below(55);
+        let g = random_grid(&mut rng, w, h, density);
+        let (wi, hi) = (w as i32, h as i32);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = if rng.percent(50) {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(14) as u32, Shape::ALL[rng.below(4) as usize])
+        };
+        let base = fov_set(R, &g, origin, range);
+        for t in TRANSFORMS {
+            let tg = transform_grid(t, &g);
+            let seen = fov_set(R, &tg, transform_pos(t, wi, hi, origin), range);
+            let expected: BTreeSet<_> = base.iter().map(|&p| transform_pos(t, wi, hi, p)).collect();
+            assert_eq!(
+                seen,
+                expected,
+                "transform {t:?} from {origin:?}\n{}",
+                g.to_text()
+            );
+        }
+    }
+}
