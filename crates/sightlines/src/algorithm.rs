@@ -1,6 +1,7 @@
 //! Choosing an algorithm: the [`FieldOfView`] trait every algorithm's scratch
 //! implements, the [`Algorithm`] ids, and [`Fov`], which picks one at run time.
 
+use crate::beveled::Beveled;
 use crate::diamond_shadowcast::DiamondShadowcast;
 use crate::error::FovError;
 use crate::geometry::Field;
@@ -8,6 +9,7 @@ use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
 use crate::recursive_shadowcast::RecursiveShadowcast;
+use crate::restrictive::Restrictive;
 use crate::symmetric_shadowcast::SymmetricShadowcast;
 use crate::visible::VisibleSet;
 use crate::{BasicRaycast, DiamondRaycast, Raycast};
@@ -64,6 +66,12 @@ pub enum Algorithm {
     BasicRaycast,
     /// `diamond-raycast`: libtcod's `FOV_DIAMOND`, not symmetric; see [`DiamondRaycast`].
     DiamondRaycast,
+    /// `restrictive`: MRPAS, libtcod's `FOV_RESTRICTIVE`; not symmetric;
+    /// see [`Restrictive`].
+    Restrictive,
+    /// `beveled`: Adam Milazzo's algorithm, beveled wall corners; not
+    /// symmetric; see [`Beveled`].
+    Beveled,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
     /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
@@ -100,6 +108,8 @@ impl Algorithm {
         Algorithm::Raycast,
         Algorithm::BasicRaycast,
         Algorithm::DiamondRaycast,
+        Algorithm::Restrictive,
+        Algorithm::Beveled,
         Algorithm::Permissive(PermissiveLevel(0)),
         Algorithm::Permissive(PermissiveLevel(1)),
         Algorithm::Permissive(PermissiveLevel(2)),
@@ -147,6 +157,8 @@ impl Algorithm {
             Algorithm::Raycast => "raycast",
             Algorithm::BasicRaycast => "basic-raycast",
             Algorithm::DiamondRaycast => "diamond-raycast",
+            Algorithm::Restrictive => "restrictive",
+            Algorithm::Beveled => "beveled",
         }
     }
 
@@ -241,6 +253,8 @@ pub struct Fov {
     raycast: Raycast,
     basic_raycast: BasicRaycast,
     diamond_raycast: DiamondRaycast,
+    restrictive: Restrictive,
+    beveled: Beveled,
 }
 
 impl Default for Fov {
@@ -262,6 +276,8 @@ impl Fov {
             raycast: Raycast::new(),
             basic_raycast: BasicRaycast::new(),
             diamond_raycast: DiamondRaycast::new(),
+            restrictive: Restrictive::new(),
+            beveled: Beveled::new(),
         }
     }
 
@@ -342,6 +358,8 @@ impl Fov {
                     .set_level(crate::precise_permissive::MAX_LEVEL);
                 self.precise_permissive.compute(map, origin, range, visit)
             }
+            Algorithm::Restrictive => self.restrictive.compute(map, origin, range, visit),
+            Algorithm::Beveled => self.beveled.compute(map, origin, range, visit),
             Algorithm::Raycast => self.raycast.compute(map, origin, range, visit),
             Algorithm::BasicRaycast => self.basic_raycast.compute(map, origin, range, visit),
             Algorithm::DiamondRaycast => self.diamond_raycast.compute(map, origin, range, visit),

@@ -349,6 +349,25 @@ impl Slope {
     }
 }
 
+impl Octant {
+    /// The octant position (`depth`, `col`) of map offset `(dx, dy)`: the
+    /// inverse of [`Octant::offset`]. The offset lies in this octant when
+    /// `0 <= col <= depth`.
+    #[inline]
+    pub fn position(self, dx: i64, dy: i64) -> (i64, i64) {
+        (dx * self.xx + dy * self.yx, dx * self.xy + dy * self.yy)
+    }
+}
+
+impl Field {
+    /// Whether offset `(dx, dy)` lies within the field's reach (on the map,
+    /// within the radius's bounding square, inside the `i32` space).
+    #[inline]
+    pub fn reaches(&self, dx: i64, dy: i64) -> bool {
+        -self.left <= dx && dx <= self.right && -self.up <= dy && dy <= self.down
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +392,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn octant_position_inverts_offset() {
+        for o in Octant::ALL {
+            for depth in -3..=3 {
+                for col in -3..=3 {
+                    let (dx, dy) = o.offset(depth, col);
+                    assert_eq!(o.position(dx, dy), (depth, col));
+                }
+            }
+        }
+        let f = Field::new(&crate::Grid::new(4, 3), (1, 2), Range::UNLIMITED).unwrap();
+        assert!(f.reaches(-1, -2) && f.reaches(2, 0));
+        assert!(!f.reaches(-2, 0) && !f.reaches(0, 1) && !f.reaches(3, 0));
     }
 
     #[test]

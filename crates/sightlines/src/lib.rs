@@ -73,6 +73,7 @@
 
 mod algorithm;
 pub mod basic_raycast;
+pub mod beveled;
 mod catalogue;
 pub mod diamond_raycast;
 pub mod diamond_shadowcast;
@@ -86,6 +87,7 @@ pub mod precise_permissive;
 mod range;
 pub mod raycast;
 pub mod recursive_shadowcast;
+pub mod restrictive;
 pub mod symmetric_shadowcast;
 mod visible;
 
@@ -93,6 +95,7 @@ pub use algorithm::{
     visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
 };
 pub use basic_raycast::BasicRaycast;
+pub use beveled::Beveled;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
@@ -103,5 +106,6 @@ pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
 pub use raycast::Raycast;
 pub use recursive_shadowcast::RecursiveShadowcast;
+pub use restrictive::Restrictive;
 pub use symmetric_shadowcast::SymmetricShadowcast;
 pub use visible::{Iter, VisibleSet};
