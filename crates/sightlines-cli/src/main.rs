@@ -35,6 +35,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// The comparison of every algorithm on the scenario and benchmark maps, in Markdown.
     Report(report::ReportArgs),
+    /// List every algorithm id with what it promises, as a Markdown table.
+    Algorithms,
 }
 
 /// An error for the user: one line, and the exit code to leave with.
@@ -103,6 +105,10 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Algorithms => {
+            print!("{}", sightlines::catalogue_table());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -251,3 +251,51 @@ fn huge_radius_is_the_whole_map() {
     );
     assert_eq!(a["visible"], b["visible"]);
 }
+
+#[test]
+fn algorithms_lists_every_id_with_its_properties() {
+    let o = sightlines(&["algorithms"], None);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out, sightlines::catalogue_table());
+    for &a in Algorithm::ALL {
+        assert!(out.contains(&format!("| `{}` |", a.id())), "{a}");
+    }
+}
+
+#[test]
+fn every_id_works_with_every_format() {
+    let path = temp_file("every-id.txt", ROOM);
+    for &a in Algorithm::ALL {
+        for format in ["text", "json", "svg", "png"] {
+            let out = path.with_extension(format!("{}.{format}", a.id()));
+            let o = sightlines(
+                &[
+                    "show",
+                    path.to_str().unwrap(),
+                    "--algorithm",
+                    a.id(),
+                    "--format",
+                    format,
+                    "--output",
+                    out.to_str().unwrap(),
+                ],
+                None,
+            );
+            assert!(o.status.success(), "{a} {format}: {}", stderr(&o));
+            let bytes = std::fs::read(&out).unwrap();
+            assert!(!bytes.is_empty(), "{a} {format}");
+            if format == "json" {
+                let v: Value = serde_json::from_slice(&bytes).unwrap();
+                assert_eq!(v["algorithm"], a.id());
+            }
+        }
+    }
+    // `permissive-8` is another name for `precise-permissive`.
+    let o = sightlines(
+        &["show", "-", "--algorithm", "permissive-8", "-f", "json"],
+        Some(ROOM),
+    );
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["algorithm"], "precise-permissive");
+}

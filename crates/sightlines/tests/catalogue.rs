@@ -226,3 +226,25 @@ fn crate_docs_show_the_current_table() {
         "catalogue.md is stale; rerun with SIGHTLINES_BLESS=1"
     );
 }
+
+#[test]
+fn readme_shows_the_current_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let (start, end) = ("<!-- catalogue:start -->\n", "<!-- catalogue:end -->");
+    let a = readme
+        .find(start)
+        .expect("README has a catalogue:start marker")
+        + start.len();
+    let b = readme.find(end).expect("README has a catalogue:end marker");
+    let table = sightlines::catalogue_table();
+    if std::env::var_os("SIGHTLINES_BLESS").is_some() {
+        std::fs::write(path, format!("{}{}{}", &readme[..a], table, &readme[b..])).unwrap();
+    } else {
+        assert_eq!(
+            &readme[a..b],
+            table,
+            "README's catalogue is stale; rerun with SIGHTLINES_BLESS=1"
+        );
+    }
+}
