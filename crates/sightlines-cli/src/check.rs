@@ -23,6 +23,9 @@ use std::path::PathBuf;
 pub struct CheckArgs {
     /// Map file ('-' for standard input; the built-in map when absent).
     pub map: Option<PathBuf>,
+    /// The characters that block sight; `#` by default.
+    #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
+    pub walls: crate::input::Walls,
     /// The algorithm to check; every algorithm when absent.
     #[arg(long, short, value_name = "ID", value_parser = parse_algorithm)]
     pub algorithm: Option<Algorithm>,
@@ -183,7 +186,7 @@ pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>,
 }
 
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref())?;
+    let map = load_map(args.map.as_deref(), &args.walls)?;
     let range = Range::with_radius(args.radius, args.shape);
     let algorithms: Vec<Algorithm> = match args.algorithm {
         Some(a) => vec![a],

@@ -17,6 +17,9 @@ use std::path::PathBuf;
 pub struct CompareArgs {
     /// Map file ('-' for standard input; the built-in map when absent).
     pub map: Option<PathBuf>,
+    /// The characters that block sight; `#` by default.
+    #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
+    pub walls: crate::input::Walls,
     /// The viewer's tile, as X,Y; overrides the map's '@'.
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     pub at: Option<(i32, i32)>,
@@ -92,7 +95,7 @@ pub fn compare(
 }
 
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref())?;
+    let map = load_map(args.map.as_deref(), &args.walls)?;
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
     let cmp = compare(&map, origin, range, &args.algorithms.0, !args.dark_walls)?;

@@ -15,8 +15,33 @@ pub struct LoadedMap {
     pub viewer: Option<(i32, i32)>,
 }
 
+/// The characters of a map that block sight (`--walls`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walls(pub Vec<char>);
+
+impl Default for Walls {
+    fn default() -> Walls {
+        Walls(vec!['#'])
+    }
+}
+
+/// Parses `--walls`: the characters that block sight, such as `#%T`.
+pub fn parse_walls(text: &str) -> Result<Walls, String> {
+    if text.is_empty() {
+        return Err(
+            "no characters given; list the characters that block sight, such as '#%'".into(),
+        );
+    }
+    if text.contains('@') {
+        return Err(format!(
+            "'{text}' contains '@', which marks the viewer; list only wall characters"
+        ));
+    }
+    Ok(Walls(text.chars().collect()))
+}
+
 /// Loads `MAP`: a file, `-` for standard input, or the built-in sample when absent.
-pub fn load_map(path: Option<&Path>) -> Result<LoadedMap, Failure> {
+pub fn load_map(path: Option<&Path>, walls: &Walls) -> Result<LoadedMap, Failure> {
     let (name, text) = match path {
         None => ("<built-in map>".to_owned(), SAMPLE_MAP.to_owned()),
         Some(p) if p.as_os_str() == "-" => {
@@ -40,7 +65,8 @@ pub fn load_map(path: Option<&Path>) -> Result<LoadedMap, Failure> {
             (p.display().to_string(), text)
         }
     };
-    let parsed = Grid::parse(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    let parsed = Grid::parse_with(&text, |c| walls.0.contains(&c))
+        .map_err(|e| Failure::input(format!("{name}: {e}")))?;
     let rows = text
         .lines()
         .take(parsed.grid.height() as usize)

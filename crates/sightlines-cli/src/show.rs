@@ -17,6 +17,9 @@ pub struct ShowArgs {
     /// Map file: one row per line, '#' opaque, anything else transparent,
     /// '@' the viewer. '-' reads standard input; without it a built-in map is used.
     pub map: Option<PathBuf>,
+    /// The characters that block sight; `#` by default.
+    #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
+    pub walls: crate::input::Walls,
     /// The viewer's tile, as X,Y (column, row, from 0); overrides the map's '@'.
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     pub at: Option<(i32, i32)>,
@@ -60,7 +63,7 @@ pub enum Format {
 }
 
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref())?;
+    let map = load_map(args.map.as_deref(), &args.walls)?;
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
     let mut fov = Fov::new(args.algorithm);

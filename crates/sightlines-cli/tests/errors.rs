@@ -116,3 +116,22 @@ fn unwritable_output_fails_in_one_line() {
         "cannot create folder",
     );
 }
+
+#[test]
+fn wall_character_sets() {
+    for cmd in MAP_COMMANDS {
+        for (walls, needle) in [("", "no characters given"), ("#@", "contains '@'")] {
+            let mut args = cmd.to_vec();
+            args.extend(["--walls", walls]);
+            assert_fails_with(&sightlines(&args, None), needle);
+        }
+    }
+    // Trees block sight once listed; unlisted they are floor.
+    let map = "@.T.\n";
+    let with = sightlines(&["show", "-", "--walls", "#T", "-f", "json"], Some(map));
+    let without = sightlines(&["show", "-", "-f", "json"], Some(map));
+    let visible = |o: &std::process::Output| String::from_utf8(o.stdout.clone()).unwrap();
+    assert!(with.status.success() && without.status.success());
+    assert!(!visible(&with).contains("[3, 0]"), "{}", visible(&with));
+    assert!(visible(&without).contains("[3, 0]"));
+}

@@ -112,6 +112,21 @@ impl Grid {
     ///     "line 2, column 3: this row has 2 tiles but the first row has 3; every row must have the same width");
     /// ```
     pub fn parse(text: &str) -> Result<ParsedMap, ParseError> {
+        Grid::parse_with(text, |c| c == '#')
+    }
+
+    /// Parses a text map whose opaque tiles are the characters for which
+    /// `opaque` is true (`@` always marks the viewer and is transparent).
+    ///
+    /// ```
+    /// use sightlines::{Grid, Opacity};
+    /// // Walls drawn with '#', trees with 'T': both block sight.
+    /// let p = Grid::parse_with("#T.\n.@T\n", |c| c == '#' || c == 'T')?;
+    /// assert!(p.grid.is_opaque(1, 0) && p.grid.is_opaque(2, 1));
+    /// assert!(!p.grid.is_opaque(2, 0));
+    /// # Ok::<(), sightlines::ParseError>(())
+    /// ```
+    pub fn parse_with(text: &str, opaque: impl Fn(char) -> bool) -> Result<ParsedMap, ParseError> {
         let mut rows: Vec<&str> = text
             .split('\n')
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -151,7 +166,6 @@ impl Grid {
                 }
                 count = x + 1;
                 match ch {
-                    '#' => grid.set(x as i32, y as i32, true),
                     '@' if viewer.is_some() => {
                         let (vx, vy): (i32, i32) = viewer.unwrap_or_default();
                         return Err(ParseError {
@@ -165,6 +179,7 @@ impl Grid {
                         });
                     }
                     '@' => viewer = Some((x as i32, y as i32)),
+                    c if opaque(c) => grid.set(x as i32, y as i32, true),
                     _ => {}
                 }
             }
