@@ -109,3 +109,8 @@ pub use recursive_shadowcast::RecursiveShadowcast;
 pub use restrictive::Restrictive;
 pub use symmetric_shadowcast::SymmetricShadowcast;
 pub use visible::{Iter, VisibleSet};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
