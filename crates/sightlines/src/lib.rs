@@ -75,20 +75,26 @@ mod algorithm;
 pub mod basic_raycast;
 pub mod beveled;
 mod catalogue;
+mod cone;
 pub mod diamond_raycast;
 pub mod diamond_shadowcast;
 mod error;
 pub mod generate;
 pub mod geometry;
 mod grid;
+mod light;
 pub mod line;
 mod map;
+mod memory;
 pub mod precise_permissive;
 mod range;
+pub mod sight;
 pub mod raycast;
 pub mod recursive_shadowcast;
 pub mod restrictive;
 pub mod symmetric_shadowcast;
+mod target;
+mod viewer;
 mod visible;
 
 pub use algorithm::{
@@ -96,18 +102,26 @@ pub use algorithm::{
 };
 pub use basic_raycast::BasicRaycast;
 pub use beveled::Beveled;
+pub use cone::Cone;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
+pub use light::{Falloff, Light, LightMap, Vision};
 pub use map::{bounded, Bounded, Opacity, Rect};
+pub use memory::{Knowledge, Memory};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
 pub use raycast::Raycast;
 pub use recursive_shadowcast::RecursiveShadowcast;
 pub use restrictive::Restrictive;
+pub use sight::can_see;
 pub use symmetric_shadowcast::SymmetricShadowcast;
+pub use target::{nearest_first, targets, targets_into, Blast};
+pub use viewer::{tile_changed, update_viewers, Viewer};
+#[cfg(feature = "rayon")]
+pub use viewer::update_viewers_par;
 pub use visible::{Iter, VisibleSet};
 
 /// The README's Rust examples, compiled and run as doctests.
