@@ -88,10 +88,10 @@ mod map;
 mod memory;
 pub mod precise_permissive;
 mod range;
-pub mod sight;
 pub mod raycast;
 pub mod recursive_shadowcast;
 pub mod restrictive;
+pub mod sight;
 pub mod symmetric_shadowcast;
 mod target;
 mod viewer;
@@ -102,8 +102,8 @@ pub use algorithm::{
 };
 pub use basic_raycast::BasicRaycast;
 pub use beveled::Beveled;
-pub use cone::Cone;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
+pub use cone::Cone;
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
@@ -119,9 +119,9 @@ pub use restrictive::Restrictive;
 pub use sight::can_see;
 pub use symmetric_shadowcast::SymmetricShadowcast;
 pub use target::{nearest_first, targets, targets_into, Blast};
-pub use viewer::{tile_changed, update_viewers, Viewer};
 #[cfg(feature = "rayon")]
 pub use viewer::update_viewers_par;
+pub use viewer::{tile_changed, update_viewers, Viewer};
 pub use visible::{Iter, VisibleSet};
 
 /// The README's Rust examples, compiled and run as doctests.

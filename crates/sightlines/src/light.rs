@@ -256,7 +256,14 @@ impl Vision {
     /// it is in view, and it is the origin, or within night vision, or lit
     /// at least to the threshold.
     #[inline]
-    pub fn sees(&self, view: &VisibleSet, lights: &LightMap, origin: (i32, i32), x: i32, y: i32) -> bool {
+    pub fn sees(
+        &self,
+        view: &VisibleSet,
+        lights: &LightMap,
+        origin: (i32, i32),
+        x: i32,
+        y: i32,
+    ) -> bool {
         let (dx, dy) = (
             i64::from(x) - i64::from(origin.0),
             i64::from(y) - i64::from(origin.1),
@@ -270,7 +277,13 @@ impl Vision {
     /// Fills `out` with the tiles of `view` that [`Vision::sees`]: what to
     /// show the player and to [`Memory::remember`](crate::Memory::remember).
     /// No allocation once `out` has grown to the view's area.
-    pub fn filter_into(&self, view: &VisibleSet, lights: &LightMap, origin: (i32, i32), out: &mut VisibleSet) {
+    pub fn filter_into(
+        &self,
+        view: &VisibleSet,
+        lights: &LightMap,
+        origin: (i32, i32),
+        out: &mut VisibleSet,
+    ) {
         out.reset(view.area());
         for (x, y) in view {
             if self.sees(view, lights, origin, x, y) {

@@ -202,7 +202,12 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
             let x1 = (origin.0 + hi.0).min(i64::from(i32::MAX));
             let y1 = (origin.1 + hi.1).min(i64::from(i32::MAX));
             // `d` is within MAX_REACH, so the widths fit in u32.
-            let mask = Rect::new(x0 as i32, y0 as i32, (x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32);
+            let mask = Rect::new(
+                x0 as i32,
+                y0 as i32,
+                (x1 - x0 + 1) as u32,
+                (y1 - y0 + 1) as u32,
+            );
             Some(match map.bounds() {
                 Some(b) => intersect(mask, b),
                 None => mask,
@@ -224,10 +229,7 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
 
     #[inline]
     fn keeps(&self, x: i32, y: i32) -> bool {
-        let t = (
-            i64::from(x) - self.origin.0,
-            i64::from(y) - self.origin.1,
-        );
+        let t = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
         if t.0 < self.lo.0 || t.0 > self.hi.0 || t.1 < self.lo.1 || t.1 > self.hi.1 {
             return false;
         }

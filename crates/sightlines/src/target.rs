@@ -33,9 +33,7 @@ pub fn nearest_first(origin: (i32, i32), a: (i32, i32), b: (i32, i32)) -> Orderi
         let dy = i128::from(p.1) - i128::from(origin.1);
         dx * dx + dy * dy
     };
-    d2(a).cmp(&d2(b))
-        .then(a.1.cmp(&b.1))
-        .then(a.0.cmp(&b.0))
+    d2(a).cmp(&d2(b)).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0))
 }
 
 /// Fills `out` with the `candidates` that are in `view` and within `range`
@@ -91,7 +89,12 @@ pub fn targets_into<I>(
 /// view.insert(1, 0);
 /// assert_eq!(targets(&view, (0, 0), Range::circle(8), [(3, 3), (1, 0), (7, 7)]), [(1, 0), (3, 3)]);
 /// ```
-pub fn targets<I>(view: &VisibleSet, origin: (i32, i32), range: Range, candidates: I) -> Vec<(i32, i32)>
+pub fn targets<I>(
+    view: &VisibleSet,
+    origin: (i32, i32),
+    range: Range,
+    candidates: I,
+) -> Vec<(i32, i32)>
 where
     I: IntoIterator<Item = (i32, i32)>,
 {

@@ -12,8 +12,12 @@
 //! viewers whose range covers that tile can see differently:
 //! [`tile_changed`] marks exactly those. That is enough because no
 //! algorithm reads a tile outside its range (every shape grows with `|dx|`
-//! and `|dy|`, so an algorithm skips what lies beyond; the tests check that
-//! changing such a tile never changes a field of view).
+//! and `|dy|`, so an algorithm skips what lies beyond), with one exception:
+//! `beveled` bevels a wall corner when the two tiles beside it are floors,
+//! so it also reads the tiles next to its range, and its viewers cover
+//! their range grown by one tile. The tests check that changing a tile a
+//! viewer does not cover never changes its field of view, for every
+//! algorithm.
 //!
 //! [`update_viewers`] brings a batch up to date with one shared [`Fov`];
 //! with the `rayon` feature, [`update_viewers_par`] does the same on every
@@ -166,19 +170,26 @@ impl Viewer {
     }
 
     /// Whether a change of tile `(x, y)` can change what this viewer sees:
-    /// whether its range covers the tile's offset from the origin.
+    /// whether its range covers the tile's offset from the origin (for
+    /// `beveled`, which also reads the tiles next to its range: whether the
+    /// range covers the tile or one of its 8 neighbours).
     ///
     /// ```
     /// use sightlines::{Algorithm, Range, Viewer};
-    /// let v = Viewer::new((0, 0), Range::circle(5), Algorithm::Beveled);
+    /// let v = Viewer::new((0, 0), Range::circle(5), Algorithm::SymmetricShadowcast);
     /// assert!(v.covers(3, 4) && !v.covers(4, 4));
+    /// let b = Viewer::new((0, 0), Range::circle(5), Algorithm::Beveled);
+    /// assert!(b.covers(4, 4) && !b.covers(5, 5));
     /// ```
     #[inline]
     pub fn covers(&self, x: i32, y: i32) -> bool {
-        self.range.contains(
-            i64::from(x) - i64::from(self.origin.0),
-            i64::from(y) - i64::from(self.origin.1),
-        )
+        let dx = i64::from(x) - i64::from(self.origin.0);
+        let dy = i64::from(y) - i64::from(self.origin.1);
+        // Shapes grow with |dx| and |dy|, so a block of tiles meets the
+        // range when its tile nearest the origin is in it.
+        let margin = i64::from(self.algorithm == Algorithm::Beveled);
+        let near = |d: i64| d - d.signum() * d.abs().min(margin);
+        self.range.contains(near(dx), near(dy))
     }
 
     /// Recomputes the field of view if the viewer is dirty, with `fov`'s
@@ -216,8 +227,9 @@ impl Viewer {
     }
 }
 
-/// Marks dirty every viewer whose range covers `tile`, the one tile that
-/// changed; returns how many it marked (already dirty ones included).
+/// Marks dirty every viewer that [covers](Viewer::covers) `tile`, the one
+/// tile that changed; returns how many it marked (already dirty ones
+/// included).
 ///
 /// ```
 /// use sightlines::{tile_changed, Algorithm, Range, Viewer};
@@ -317,7 +329,10 @@ where
 {
     use rayon::iter::{IndexedParallelIterator, ParallelIterator};
     type Tally = (usize, Option<(usize, FovError)>);
-    fn first(a: Option<(usize, FovError)>, b: Option<(usize, FovError)>) -> Option<(usize, FovError)> {
+    fn first(
+        a: Option<(usize, FovError)>,
+        b: Option<(usize, FovError)>,
+    ) -> Option<(usize, FovError)> {
         match (a, b) {
             (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
             (a, b) => a.or(b),
@@ -326,9 +341,11 @@ where
     let (updated, error): Tally = viewers
         .into_par_iter()
         .enumerate()
-        .map_init(Fov::default, |fov, (i, viewer)| match viewer.update(fov, map) {
-            Ok(done) => (usize::from(done), None),
-            Err(e) => (0, Some((i, e))),
+        .map_init(Fov::default, |fov, (i, viewer)| {
+            match viewer.update(fov, map) {
+                Ok(done) => (usize::from(done), None),
+                Err(e) => (0, Some((i, e))),
+            }
         })
         .reduce(|| (0, None), |a, b| (a.0 + b.0, first(a.1, b.1)));
     match error {

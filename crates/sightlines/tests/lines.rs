@@ -63,9 +63,13 @@ fn supercover_reversed_is_the_line_back() {
     let mut rng = Rng(0x11E);
     for i in 0..20_000 {
         let span = if i % 2 == 0 { 20 } else { 1 << 20 };
-        let mut p = || (rng.below(span) as i32 - (span / 2) as i32);
+        let mut p = || rng.below(span) as i32 - (span / 2) as i32;
         let (a, b) = ((p(), p()), (p(), p()));
-        let (a, b) = if i % 3 == 0 { (a, (b.0, a.1 + (b.0 - a.0))) } else { (a, b) };
+        let (a, b) = if i % 3 == 0 {
+            (a, (b.0, a.1 + (b.0 - a.0)))
+        } else {
+            (a, b)
+        };
         if span > 20 {
             // Long lines: compare the first and last few hundred tiles.
             let fwd: Vec<_> = Supercover::new(a, b).take(300).collect();
@@ -98,8 +102,14 @@ fn supercover_near_the_i32_limits() {
                 i64::from(b.1) - i64::from(a.1),
             );
             // Length from the definition: |dx| + |dy| + 1, plus the corners.
-            let expected = d.0.unsigned_abs() + d.1.unsigned_abs() + 1
-                + if d.0.abs() == d.1.abs() { d.0.unsigned_abs() } else { 0 };
+            let expected = d.0.unsigned_abs()
+                + d.1.unsigned_abs()
+                + 1
+                + if d.0.abs() == d.1.abs() {
+                    d.0.unsigned_abs()
+                } else {
+                    0
+                };
             assert_eq!(line.len() as u64, expected, "{a:?} {b:?}");
             for (x, y) in line.take(1000) {
                 let t = (i64::from(x) - i64::from(a.0), i64::from(y) - i64::from(a.1));
@@ -111,7 +121,8 @@ fn supercover_near_the_i32_limits() {
         }
     }
     // Short lines at the very edge of i32 space.
-    let edge: Vec<_> = Supercover::new((i32::MAX - 1, i32::MAX), (i32::MAX, i32::MAX - 1)).collect();
+    let edge: Vec<_> =
+        Supercover::new((i32::MAX - 1, i32::MAX), (i32::MAX, i32::MAX - 1)).collect();
     assert_eq!(
         edge,
         [

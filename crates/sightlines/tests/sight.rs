@@ -103,9 +103,18 @@ fn can_see_errors_and_edges() {
             can_see(&open, (0, 0), (1, 1), Range::UNLIMITED, algorithm),
             Err(FovError::NeedsRadius)
         );
-        assert_eq!(can_see(&g, (2, 2), (2, 2), Range::square(0), algorithm), Ok(true));
-        assert_eq!(can_see(&g, (2, 2), (3, 2), Range::square(0), algorithm), Ok(false));
-        assert_eq!(can_see(&g, (0, 0), (-1, 0), Range::UNLIMITED, algorithm), Ok(false));
+        assert_eq!(
+            can_see(&g, (2, 2), (2, 2), Range::square(0), algorithm),
+            Ok(true)
+        );
+        assert_eq!(
+            can_see(&g, (2, 2), (3, 2), Range::square(0), algorithm),
+            Ok(false)
+        );
+        assert_eq!(
+            can_see(&g, (0, 0), (-1, 0), Range::UNLIMITED, algorithm),
+            Ok(false)
+        );
         // The i32 corners: no panic, no overflow, far targets unseen.
         for (from, to) in [
             ((i32::MIN, i32::MIN), (i32::MAX, i32::MAX)),
