@@ -68,6 +68,34 @@
 //! assert_eq!(seen.len(), 31);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## The game layer
+//!
+//! What games do with a field of view, on top of any algorithm:
+//!
+//! - [`Memory`]: fog of war, the tiles ever seen, one bit a tile, answering
+//!   [`Knowledge::Visible`], [`Knowledge::Remembered`] or
+//!   [`Knowledge::Unknown`]; saved with the `serde` feature.
+//! - [`Viewer`]: a creature's field of view with a dirty flag, recomputed
+//!   only when it moved or the map changed within its range
+//!   ([`tile_changed`]); [`update_viewers`] updates a batch with one
+//!   scratch, `update_viewers_par` on every core (the `rayon` feature).
+//! - [`can_see`] and [`Fov::can_see`]: line of sight, exactly what the full
+//!   field of view says, at a cost that grows with the distance; and the
+//!   lines a projectile flies, [`line::Bresenham`] and [`line::Supercover`].
+//! - [`targets_into`]: what a ranged item may aim at, nearest first; a
+//!   [`Blast`]: what its explosion reaches, the epicentre's view.
+//! - [`Cone`]: a field of view limited to an angle, exact at the edges.
+//! - [`Light`], [`LightMap`], [`Vision`]: light sources that light what they
+//!   see, and a player who sees what is lit.
+//!
+//! A turn loop with all of it (also `cargo run --example turn`): a player
+//! and two monsters, the player's memory, a door that opens, a wand aimed at
+//! the nearest monster in view and the fireball's blast.
+//!
+//! ```
+#![doc = include_str!("../examples/turn.rs")]
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -45,14 +45,25 @@ fn supercover_is_exactly_the_tiles_the_segment_touches() {
                 Supercover::new((3, -2), (3 + dx as i32, -2 + dy as i32)).len(),
                 line.len()
             );
-            // In order along the segment: the projection on d never goes
-            // back, and consecutive tiles share an edge or a corner.
-            for w in line.windows(2) {
-                let (a, b) = (w[0], w[1]);
-                let step = ((b.0 - a.0).abs(), (b.1 - a.1).abs());
-                assert!(step == (1, 0) || step == (0, 1) || step == (1, 1), "{w:?}");
-                let proj = |t: (i64, i64)| t.0 * dx + t.1 * dy;
-                assert!(proj(b) >= proj(a), "({dx}, {dy}) goes back at {w:?}");
+            // Every step goes one tile along dx or dy, except at a corner:
+            // from the tile beside it along x to the one beside it along y.
+            let (sx, sy) = (dx.signum(), dy.signum());
+            for (k, w) in line.windows(2).enumerate() {
+                let step = (w[1].0 - w[0].0, w[1].1 - w[0].1);
+                if step == (-sx, sy) && sx != 0 && sy != 0 {
+                    let before = line[k - 1];
+                    assert_eq!(
+                        (w[0].0 - before.0, w[0].1 - before.1),
+                        (sx, 0),
+                        "({dx}, {dy}) at {w:?}"
+                    );
+                    assert_eq!(line[k + 2], (w[0].0, w[1].1), "({dx}, {dy}) after {w:?}");
+                } else {
+                    assert!(
+                        (step == (sx, 0) && sx != 0) || (step == (0, sy) && sy != 0),
+                        "({dx}, {dy}) steps {step:?} at {w:?}"
+                    );
+                }
             }
         }
     }
@@ -62,26 +73,31 @@ fn supercover_is_exactly_the_tiles_the_segment_touches() {
 fn supercover_reversed_is_the_line_back() {
     let mut rng = Rng(0x11E);
     for i in 0..20_000 {
-        let span = if i % 2 == 0 { 20 } else { 1 << 20 };
-        let mut p = || rng.below(span) as i32 - (span / 2) as i32;
-        let (a, b) = ((p(), p()), (p(), p()));
-        let (a, b) = if i % 3 == 0 {
-            (a, (b.0, a.1 + (b.0 - a.0)))
-        } else {
-            (a, b)
+        let span = if i % 2 == 0 { 20 } else { 1 << 10 };
+        // Half of the lines sit at the far corners of i32 space.
+        let base = match i % 4 {
+            0 | 1 => 0,
+            2 => i32::MAX - 1024,
+            _ => i32::MIN,
         };
-        if span > 20 {
-            // Long lines: compare the first and last few hundred tiles.
-            let fwd: Vec<_> = Supercover::new(a, b).take(300).collect();
-            let mut back: Vec<_> = Supercover::new(b, a).collect::<Vec<_>>();
-            back.reverse();
-            assert_eq!(&back[..300.min(back.len())], &fwd[..], "{a:?} {b:?}");
+        let mut p = || base + rng.below(span) as i32;
+        let (a, b) = ((p(), p()), (p(), p()));
+        // A third of them diagonal, through corners.
+        let b = if i % 3 == 0 {
+            // Toward the inside of i32 space, so both ends exist.
+            let d = (b.0 - a.0).abs();
+            if base > 0 {
+                (a.0 - d, a.1 - d)
+            } else {
+                (a.0 + d, a.1 + d)
+            }
         } else {
-            let fwd: Vec<_> = Supercover::new(a, b).collect();
-            let mut back: Vec<_> = Supercover::new(b, a).collect();
-            back.reverse();
-            assert_eq!(fwd, back, "{a:?} {b:?}");
-        }
+            b
+        };
+        let fwd: Vec<_> = Supercover::new(a, b).collect();
+        let mut back: Vec<_> = Supercover::new(b, a).collect();
+        back.reverse();
+        assert_eq!(fwd, back, "{a:?} {b:?}");
     }
 }
 

@@ -137,3 +137,44 @@ fn can_see_errors_and_edges() {
         }
     }
 }
+
+#[test]
+fn can_see_on_larger_maps() {
+    // Longer sight lines: where `restrictive` needs its wider mask.
+    let mut rng = Rng(0x1A6E);
+    for &algorithm in Algorithm::ALL {
+        let maps = if algorithm == Algorithm::Restrictive {
+            150
+        } else {
+            12
+        };
+        let mut full = Fov::new(algorithm);
+        let mut sight = Fov::new(algorithm);
+        let mut set = VisibleSet::new();
+        for _ in 0..maps {
+            let (w, h) = (24 + rng.below(25) as u32, 24 + rng.below(25) as u32);
+            let density = rng.below(35);
+            let g = random_grid(&mut rng, w, h, density);
+            let from = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = if rng.percent(30) {
+                Range::UNLIMITED
+            } else {
+                Range::new(10 + rng.below(40) as u32, Shape::ALL[rng.below(4) as usize])
+            };
+            full.compute_into(&g, from, range, &mut set).unwrap();
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    assert_eq!(
+                        sight.can_see(&g, from, (x, y), range).unwrap(),
+                        set.contains(x, y),
+                        "{algorithm} {range:?} from {from:?} to ({x}, {y})\n{}",
+                        g.to_text()
+                    );
+                }
+            }
+        }
+    }
+}
