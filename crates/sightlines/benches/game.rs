@@ -7,7 +7,7 @@
 //!   tiles away (Euclidean, rounded) in a different direction.
 //! - `batch/cave/ALGORITHM`: 1,000 viewers (the cave viewpoints, radius 16)
 //!   all dirty, updated sequentially with one shared `Fov` and in parallel
-//!   with rayon on 2 threads.
+//!   with rayon on 2 threads (and on 1, to show the parallel path's own cost).
 //!
 //! The maps come from `../shared/maps/bench` (`open.txt`, `cave.txt`,
 //! `cave.viewpoints.txt`); set `SIGHTLINES_BENCH_MAPS` to another folder.
@@ -173,6 +173,11 @@ fn can_see(c: &mut Criterion) {
 
 fn batch(c: &mut Criterion) {
     let case = load("cave");
+    // One thread: the overhead of the parallel path, without parallelism.
+    let pool1 = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a 1-thread pool");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
@@ -194,6 +199,12 @@ fn batch(c: &mut Criterion) {
             b.iter(|| {
                 viewers.iter_mut().for_each(Viewer::mark_dirty);
                 black_box(update_viewers(&case.grid, &mut fov, &mut viewers).unwrap())
+            })
+        });
+        group.bench_function(BenchmarkId::new("rayon-1", algorithm), |b| {
+            b.iter(|| {
+                viewers.iter_mut().for_each(Viewer::mark_dirty);
+                pool1.install(|| black_box(update_viewers_par(&case.grid, &mut viewers).unwrap()))
             })
         });
         group.bench_function(BenchmarkId::new("rayon-2", algorithm), |b| {

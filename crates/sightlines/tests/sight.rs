@@ -55,7 +55,7 @@ fn can_see_equals_field_of_view_membership() {
         }
     }
     // Enough triples, and both answers common.
-    assert!(total > 100_000, "{total}");
+    assert!(total > 500_000, "{total}");
     assert!(seen_count > total / 10 && seen_count < total * 9 / 10);
 }
 
