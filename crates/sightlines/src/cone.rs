@@ -261,6 +261,16 @@ impl Fov {
 
     /// Fills `set` with the tiles of [`Fov::compute_cone`].
     ///
+    /// ```
+    /// use sightlines::{Cone, Fov, Range, VisibleSet};
+    /// let open = |_: i32, _: i32| false;
+    /// let mut set = VisibleSet::new();
+    /// let south = Cone::half((0, 1)).unwrap();
+    /// Fov::default().compute_cone_into(&open, (0, 0), Range::square(1), &south, &mut set)?;
+    /// assert_eq!(set.len(), 6); // the row y = 1 and the row y = 0, edges included
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`Fov::compute_into`].

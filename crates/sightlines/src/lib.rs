@@ -73,20 +73,20 @@
 //!
 //! What games do with a field of view, on top of any algorithm:
 //!
-//! - [`Memory`]: fog of war, the tiles ever seen, one bit a tile, answering
+//! - [`Memory`] ([`memory`]): fog of war, the tiles ever seen, one bit a tile, answering
 //!   [`Knowledge::Visible`], [`Knowledge::Remembered`] or
 //!   [`Knowledge::Unknown`]; saved with the `serde` feature.
-//! - [`Viewer`]: a creature's field of view with a dirty flag, recomputed
+//! - [`Viewer`] ([`viewer`]): a creature's field of view with a dirty flag, recomputed
 //!   only when it moved or the map changed within its range
 //!   ([`tile_changed`]); [`update_viewers`] updates a batch with one
 //!   scratch, `update_viewers_par` on every core (the `rayon` feature).
-//! - [`can_see`] and [`Fov::can_see`]: line of sight, exactly what the full
+//! - [`can_see`] and [`Fov::can_see`] ([`sight`]): line of sight, exactly what the full
 //!   field of view says, at a cost that grows with the distance; and the
 //!   lines a projectile flies, [`line::Bresenham`] and [`line::Supercover`].
-//! - [`targets_into`]: what a ranged item may aim at, nearest first; a
+//! - [`targets_into`] ([`target`]): what a ranged item may aim at, nearest first; a
 //!   [`Blast`]: what its explosion reaches, the epicentre's view.
-//! - [`Cone`]: a field of view limited to an angle, exact at the edges.
-//! - [`Light`], [`LightMap`], [`Vision`]: light sources that light what they
+//! - [`Cone`] ([`cone`]): a field of view limited to an angle, exact at the edges.
+//! - [`Light`], [`LightMap`], [`Vision`] ([`light`]): light sources that light what they
 //!   see, and a player who sees what is lit.
 //!
 //! A turn loop with all of it (also `cargo run --example turn`): a player
@@ -103,17 +103,17 @@ mod algorithm;
 pub mod basic_raycast;
 pub mod beveled;
 mod catalogue;
-mod cone;
+pub mod cone;
 pub mod diamond_raycast;
 pub mod diamond_shadowcast;
 mod error;
 pub mod generate;
 pub mod geometry;
 mod grid;
-mod light;
+pub mod light;
 pub mod line;
 mod map;
-mod memory;
+pub mod memory;
 pub mod precise_permissive;
 mod range;
 pub mod raycast;
@@ -121,8 +121,8 @@ pub mod recursive_shadowcast;
 pub mod restrictive;
 pub mod sight;
 pub mod symmetric_shadowcast;
-mod target;
-mod viewer;
+pub mod target;
+pub mod viewer;
 mod visible;
 
 pub use algorithm::{

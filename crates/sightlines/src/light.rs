@@ -194,6 +194,16 @@ impl LightMap {
     /// walls lit, so the walls a light reaches are lit). No allocation once
     /// `fov`'s scratch has grown.
     ///
+    /// ```
+    /// use sightlines::{Falloff, Fov, Grid, Light, LightMap};
+    /// let map = Grid::parse("....#...\n")?.grid;
+    /// let mut lights = LightMap::new(map.rect())?;
+    /// lights.add(&mut Fov::default(), &map, &Light::new((0, 0), 7, 70, Falloff::Linear))?;
+    /// assert_eq!(lights.level(4, 0), 30); // the wall is lit
+    /// assert_eq!(lights.level(5, 0), 0); // behind it, dark
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`Fov::compute`], from the light's position: a light off a bounded
@@ -277,6 +287,18 @@ impl Vision {
     /// Fills `out` with the tiles of `view` that [`Vision::sees`]: what to
     /// show the player and to [`Memory::remember`](crate::Memory::remember).
     /// No allocation once `out` has grown to the view's area.
+    ///
+    /// ```
+    /// use sightlines::{Fov, LightMap, Range, Rect, Vision, VisibleSet};
+    /// let open = sightlines::bounded(Rect::new(0, 0, 9, 9), |_: i32, _: i32| false);
+    /// let mut view = VisibleSet::new();
+    /// Fov::default().compute_into(&open, (4, 4), Range::UNLIMITED, &mut view)?;
+    /// let dark = LightMap::new(Rect::new(0, 0, 9, 9))?;
+    /// let mut seen = VisibleSet::new();
+    /// Vision::new(1, Range::square(1)).filter_into(&view, &dark, (4, 4), &mut seen);
+    /// assert_eq!(seen.len(), 9); // in the dark: only the 3x3 around the viewer
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
     pub fn filter_into(
         &self,
         view: &VisibleSet,

@@ -35,7 +35,20 @@ use crate::error::FovError;
 use crate::map::Rect;
 use crate::visible::VisibleSet;
 
-/// What the player knows of a tile.
+/// What the player knows of a tile: how to draw it.
+///
+/// ```
+/// use sightlines::Knowledge;
+/// let glyph = |k: Knowledge, wall: bool| match (k, wall) {
+///     (Knowledge::Visible, true) => '#',
+///     (Knowledge::Visible, false) => '.',
+///     (Knowledge::Remembered, true) => ':',
+///     (Knowledge::Remembered, false) => ',',
+///     (Knowledge::Unknown, _) => ' ',
+/// };
+/// assert_eq!(glyph(Knowledge::Remembered, true), ':');
+/// assert!(Knowledge::Unknown < Knowledge::Remembered && Knowledge::Remembered < Knowledge::Visible);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Knowledge {
@@ -236,6 +249,15 @@ impl Memory {
     }
 
     /// Forgets every tile (a new level, an amnesia potion), keeping the area.
+    ///
+    /// ```
+    /// use sightlines::{Memory, Rect};
+    /// let mut memory = Memory::new(Rect::new(0, 0, 8, 8))?;
+    /// memory.mark_seen(1, 1);
+    /// memory.clear();
+    /// assert!(memory.is_empty() && !memory.is_seen(1, 1));
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
     pub fn clear(&mut self) {
         self.words.fill(0);
         self.len = 0;

@@ -206,6 +206,15 @@ impl Blast {
 
     /// Fills `area` with the tiles the blast hits from `epicentre`.
     ///
+    /// ```
+    /// use sightlines::{Blast, Fov, Grid, VisibleSet};
+    /// let map = Grid::parse(".....\n.....\n.....\n")?.grid;
+    /// let mut area = VisibleSet::new();
+    /// Blast::radius(1).compute_into(&mut Fov::default(), &map, (0, 0), &mut area)?;
+    /// assert_eq!(area.iter().collect::<Vec<_>>(), [(0, 0), (1, 0), (0, 1), (1, 1)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`Fov::compute_into`].
