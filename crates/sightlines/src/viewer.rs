@@ -20,7 +20,7 @@
 //! algorithm.
 //!
 //! [`update_viewers`] brings a batch up to date with one shared [`Fov`];
-//! with the `rayon` feature, [`update_viewers_par`] does the same on every
+//! with the `rayon` feature, `update_viewers_par` does the same on every
 //! core, each thread with its own scratch. Both give identical sets.
 //!
 //! ```
