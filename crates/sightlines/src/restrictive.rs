@@ -57,9 +57,14 @@
 //!   follow the rules above.
 //!
 //! Of the 255 golden cases (39 maps), ours equals libtcod on 201; 2 differ by
-//! the skipped obstacle and 52 by rounded ties, a few tiles each. A model of
-//! libtcod's scan kept out of the tree gives libtcod's 255 sets bit for bit
-//! with `f64` and the skip, and our 255 with exact angles and no skip.
+//! the skipped obstacle and 52 by rounded ties, a few tiles each (173 tiles
+//! in all). A model of libtcod's scan in `tests/restrictive.rs` gives
+//! libtcod's 255 sets bit for bit with `f64` and the skip, and our 255 with
+//! exact angles and no skip; a test uses it to explain every differing tile:
+//! a comparison at the tile of two angles equal as fractions that `f64`
+//! decides the other way, or the skip at the tile, or what follows from
+//! either (a floor seen one line back, an obstacle or the minimum angle set
+//! differently).
 //!
 //! **Allocation.** Two line buffers, the obstacle list and a few marks per
 //! line live in [`Restrictive`] and are reused; after the first call with a
