@@ -100,7 +100,7 @@ pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, Wa
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
-pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
+pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
