@@ -330,7 +330,7 @@ fn write_picture(
     right.targets = vec![v.seer];
     right.disputed = vec![v.seer];
     let legend = LegendItems {
-        disputed: Some("one-way pair"),
+        disputed: Some("one-way pair".to_owned()),
         targets: Some("the other end"),
         sight_lines: false,
     };

@@ -508,7 +508,7 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
             .iter()
             .zip(&sets)
             .map(|(a, set)| {
-                let mut p = Panel::new(format!("{a}: {}", set.len()), &map.grid, set);
+                let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
                 p.origin = Some(map.origin);
                 p.disputed = disputed.clone();
                 p.targets = map.marks.iter().map(|m| m.1).collect();
@@ -517,7 +517,7 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
             .collect();
         let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
         let legend = LegendItems {
-            disputed: Some("not all agree"),
+            disputed: Some(crate::compare::disputed_label(disputed.len())),
             targets: if map.marks.is_empty() {
                 None
             } else {
