@@ -8,7 +8,7 @@
 //! in the Markdown is deterministic, so the README's copy is checked byte for
 //! byte; timings, which are not, only appear with `--timings`.
 
-use crate::check::one_way_pairs;
+use crate::check::check;
 use crate::input::{
     field_of_view, floor_tiles, parse_algorithms, parse_tile_size, write_output, AlgorithmList,
 };
@@ -304,9 +304,7 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
         for sc in SCENARIOS {
             let map = sc.load();
             let tiles = floor_tiles(&map.grid);
-            total += one_way_pairs(&map.grid, &tiles, a, sc.range(), |_, _| {})?
-                .one_way
-                .len();
+            total += check(&map.grid, &tiles, a, sc.range(), 0, |_, _| {})?.one_way;
         }
         let promises = a.is_symmetric();
         let kept = !promises || total == 0;
@@ -412,9 +410,7 @@ pub fn bench_markdown(algorithms: &[Algorithm], dir: &Path) -> Result<String, Fa
                 .into_iter()
                 .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
                 .collect();
-            one_way += one_way_pairs(&m.grid, &tiles, a, range, |_, _| {})?
-                .one_way
-                .len();
+            one_way += check(&m.grid, &tiles, a, range, 0, |_, _| {})?.one_way;
         }
         let _ = writeln!(s, "{row} {one_way} |");
     }
