@@ -396,8 +396,8 @@ fn check_with(
             (lo..hi).contains(&j)
                 && bits[offsets[i - start] + (j - lo) / 64] >> ((j - lo) % 64) & 1 == 1
         };
-        for i in start..end {
-            for j in i + 1..windows[i].1.min(end) {
+        for (i, &(_, hi)) in windows.iter().enumerate().take(end).skip(start) {
+            for j in i + 1..hi.min(end) {
                 let (there, back) = (sees(i, j), sees(j, i));
                 if there != back {
                     found.record(i, j, there);
