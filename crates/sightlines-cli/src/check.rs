@@ -304,6 +304,9 @@ impl Found<'_> {
     }
 }
 
+/// Where a field of view reports its tiles.
+type Visitor<'a> = &'a mut dyn FnMut(i32, i32);
+
 /// [`check`] for any way of computing a field of view, keeping at most
 /// about `budget_bits` bits of fields of view at a time.
 fn check_with(
@@ -312,7 +315,7 @@ fn check_with(
     range: Range,
     limit: usize,
     budget_bits: usize,
-    mut compute: impl FnMut((i32, i32), &mut dyn FnMut(i32, i32)) -> Result<(), Failure>,
+    mut compute: impl FnMut((i32, i32), Visitor<'_>) -> Result<(), Failure>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Outcome, Failure> {
     let n = tiles.len();
@@ -645,7 +648,7 @@ mod tests {
     fn scrambled(
         grid: &Grid,
         range: Range,
-    ) -> impl FnMut((i32, i32), &mut dyn FnMut(i32, i32)) -> Result<(), Failure> + '_ {
+    ) -> impl FnMut((i32, i32), Visitor<'_>) -> Result<(), Failure> + '_ {
         move |(ox, oy), visit| {
             visit(ox, oy);
             for (x, y) in floor_tiles(grid) {
