@@ -20,8 +20,12 @@
 //!
 //! It is *restrictive*: a tile half hidden by a wall is seen when its centre
 //! is, while a wall is seen unless some single obstacle hides it whole; so
-//! walls look continuous and floors behind corners stay dark. Tiles are
-//! squares seen from the origin's centre (point-to-tile). Diagonal gaps: two
+//! walls look continuous and floors behind corners stay dark. Sight starts
+//! at the origin's centre; a wall's angle range is that of its mid-line
+//! across the scan, which is the shadow a diamond casts, and a floor counts
+//! by its centre: in the catalogue's terms, diamond walls and sight from
+//! centre to centre (`tests/catalogue.rs` checks both on maps where square
+//! walls or whole target tiles would give another answer). Diagonal gaps: two
 //! walls touching at a corner do not close the sight line between them, as
 //! their two obstacles only touch. Expansive walls: from any floor of an
 //! empty rectangular room, every wall tile of it is seen (tests check both).
