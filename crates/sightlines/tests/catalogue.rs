@@ -522,8 +522,11 @@ const WITNESSES: &[(&str, &str)] = &[
     ),
 ];
 
+/// A witness map's lettered targets.
+type Targets = Vec<(char, (i32, i32))>;
+
 /// The viewer and the lettered targets of a witness map.
-fn witness(text: &str) -> (Grid, (i32, i32), Vec<(char, (i32, i32))>) {
+fn witness(text: &str) -> (Grid, (i32, i32), Targets) {
     let parsed = Grid::parse(text).unwrap();
     let mut targets = Vec::new();
     for (y, line) in text.lines().enumerate() {
