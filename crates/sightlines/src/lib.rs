@@ -135,7 +135,7 @@ pub use cone::Cone;
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
-pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
+pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
 pub use light::{Falloff, Light, LightMap, Vision};
 pub use map::{bounded, Bounded, Opacity, Rect};
 pub use memory::{Knowledge, Memory};
