@@ -625,7 +625,7 @@ fn write_picture(
     let legend = LegendItems {
         disputed: Some("one-way pair".to_owned()),
         targets: Some("the other end"),
-        sight_lines: false,
+        ..LegendItems::default()
     };
     let pic = figure(&[left, right], tile, 2, legend);
     let svg = path

@@ -100,11 +100,16 @@ pub fn resolve_origin(map: &LoadedMap, at: Option<(i32, i32)>) -> Result<(i32, i
             map.name
         ))
     })?;
-    if !map.grid.rect().contains(origin.0, origin.1) {
+    check_viewpoint(map, origin, "origin")?;
+    Ok(origin)
+}
+
+/// A tile to see from must be on the map; on an opaque tile it is allowed,
+/// with a note. `what` names it in the messages ("origin", "visited tile").
+pub fn check_viewpoint(map: &LoadedMap, (x, y): (i32, i32), what: &str) -> Result<(), Failure> {
+    if !map.grid.rect().contains(x, y) {
         return Err(Failure::input(format!(
-            "origin ({}, {}) is off the map {} ({} x {} tiles; x from 0 to {}, y from 0 to {})",
-            origin.0,
-            origin.1,
+            "{what} ({x}, {y}) is off the map {} ({} x {} tiles; x from 0 to {}, y from 0 to {})",
             map.name,
             map.grid.width(),
             map.grid.height(),
@@ -112,13 +117,30 @@ pub fn resolve_origin(map: &LoadedMap, at: Option<(i32, i32)>) -> Result<(i32, i
             map.grid.height() - 1
         )));
     }
-    if map.grid.is_opaque(origin.0, origin.1) {
+    if map.grid.is_opaque(x, y) {
         eprintln!(
-            "sightlines: note: origin ({}, {}) is on an opaque tile; it sees out as if it were floor",
-            origin.0, origin.1
+            "sightlines: note: {what} ({x}, {y}) is on an opaque tile; it sees out as if it were floor"
         );
     }
-    Ok(origin)
+    Ok(())
+}
+
+/// Positions given as `X,Y;X,Y;...` (`--visited`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Positions(pub Vec<(i32, i32)>);
+
+/// Parses `X,Y` positions separated by `;`, such as `3,4;10,2`.
+pub fn parse_positions(text: &str) -> Result<Positions, String> {
+    let mut out = Vec::new();
+    for part in text.split(';') {
+        if part.trim().is_empty() {
+            return Err(format!(
+                "invalid positions '{text}': expected X,Y;X,Y... such as 3,4;10,2"
+            ));
+        }
+        out.push(parse_position(part)?);
+    }
+    Ok(Positions(out))
 }
 
 /// Parses a shape id.
@@ -239,6 +261,14 @@ mod tests {
         assert_eq!(parse_position(" -1 , 20 "), Ok((-1, 20)));
         for bad in ["3", "3;4", "a,b", "1,2,3", "99999999999,0", ""] {
             assert!(parse_position(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_positions("3,4"), Ok(Positions(vec![(3, 4)])));
+        assert_eq!(
+            parse_positions("3,4; -1,2"),
+            Ok(Positions(vec![(3, 4), (-1, 2)]))
+        );
+        for bad in ["", ";", "3,4;", ";3,4", "3,4;;5,6", "3;4", "3,4;x"] {
+            assert!(parse_positions(bad).is_err(), "{bad}");
         }
     }
 

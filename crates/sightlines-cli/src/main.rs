@@ -8,6 +8,7 @@ mod check;
 mod compare;
 mod generate;
 mod input;
+mod memory;
 mod picture;
 mod report;
 mod show;

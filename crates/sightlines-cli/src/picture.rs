@@ -7,9 +7,10 @@
 //! through it, so every picture of the project reads the same way.
 //!
 //! The palette is Okabe and Ito's, safe for the common kinds of colour
-//! blindness, with greys for what is not seen.
+//! blindness, with greys for what is not seen and sky blue for what is
+//! remembered (seen before, out of sight now).
 
-use sightlines::{Grid, Opacity, VisibleSet};
+use sightlines::{Grid, Knowledge, Memory, Opacity, VisibleSet};
 use std::fmt::Write as _;
 
 /// A colour.
@@ -35,6 +36,11 @@ pub mod palette {
     pub const FLOOR_UNSEEN: Rgb = Rgb(0x8C, 0x8C, 0x8C);
     /// A wall tile out of sight: near black.
     pub const WALL_UNSEEN: Rgb = Rgb(0x26, 0x26, 0x26);
+    /// A floor tile out of sight but remembered: sky blue.
+    pub const FLOOR_REMEMBERED: Rgb = Rgb(0x56, 0xB4, 0xE9);
+    /// A wall tile out of sight but remembered: sky blue at half brightness,
+    /// dark as the unseen walls are, still blue beside them.
+    pub const WALL_REMEMBERED: Rgb = Rgb(0x2B, 0x5A, 0x75);
     /// The viewer and the sight lines: blue.
     pub const ORIGIN: Rgb = Rgb(0x00, 0x72, 0xB2);
     /// Sight lines: sky blue.
@@ -449,6 +455,8 @@ pub struct Panel<'a> {
     pub targets: Vec<(i32, i32)>,
     /// Draw sight lines from the origin to the edge of what is seen.
     pub sight_lines: bool,
+    /// Tiles seen before: those out of sight now are drawn as remembered.
+    pub memory: Option<&'a Memory>,
 }
 
 impl<'a> Panel<'a> {
@@ -461,6 +469,7 @@ impl<'a> Panel<'a> {
             disputed: Vec::new(),
             targets: Vec::new(),
             sight_lines: false,
+            memory: None,
         }
     }
 }
@@ -471,6 +480,8 @@ pub struct LegendItems {
     pub disputed: Option<String>,
     pub targets: Option<&'static str>,
     pub sight_lines: bool,
+    /// Remembered floors and walls (shown when a memory is given).
+    pub remembered: bool,
 }
 
 const MARGIN: i32 = 8;
@@ -506,8 +517,12 @@ pub fn figure(panels: &[Panel<'_>], tile: u32, columns: usize, legend: LegendIte
         (palette::WALL_SEEN, "wall seen", false),
         (palette::FLOOR_UNSEEN, "floor unseen", false),
         (palette::WALL_UNSEEN, "wall unseen", false),
-        (palette::ORIGIN, "viewer", false),
     ];
+    if legend.remembered {
+        entries.push((palette::FLOOR_REMEMBERED, "floor remembered", false));
+        entries.push((palette::WALL_REMEMBERED, "wall remembered", false));
+    }
+    entries.push((palette::ORIGIN, "viewer", false));
     if let Some(label) = &legend.disputed {
         entries.push((palette::DISPUTED, label, true));
     }
@@ -574,13 +589,21 @@ pub fn figure(panels: &[Panel<'_>], tile: u32, columns: usize, legend: LegendIte
     pic
 }
 
-/// The colour of tile (x, y) in a panel.
-pub fn tile_colour(map: &Grid, seen: &VisibleSet, x: i32, y: i32) -> Rgb {
-    match (map.is_opaque(x, y), seen.contains(x, y)) {
-        (false, true) => palette::FLOOR_SEEN,
-        (true, true) => palette::WALL_SEEN,
-        (false, false) => palette::FLOOR_UNSEEN,
-        (true, false) => palette::WALL_UNSEEN,
+/// The colour of tile (x, y) in a panel: seen, remembered (when there is
+/// a memory) or unseen, wall or floor.
+pub fn tile_colour(map: &Grid, seen: &VisibleSet, memory: Option<&Memory>, x: i32, y: i32) -> Rgb {
+    let knowledge = match memory {
+        Some(memory) => memory.knowledge(seen, x, y),
+        None if seen.contains(x, y) => Knowledge::Visible,
+        None => Knowledge::Unknown,
+    };
+    match (map.is_opaque(x, y), knowledge) {
+        (false, Knowledge::Visible) => palette::FLOOR_SEEN,
+        (true, Knowledge::Visible) => palette::WALL_SEEN,
+        (false, Knowledge::Remembered) => palette::FLOOR_REMEMBERED,
+        (true, Knowledge::Remembered) => palette::WALL_REMEMBERED,
+        (false, Knowledge::Unknown) => palette::FLOOR_UNSEEN,
+        (true, Knowledge::Unknown) => palette::WALL_UNSEEN,
     }
 }
 
@@ -590,9 +613,9 @@ fn draw_map(pic: &mut Picture, panel: &Panel<'_>, ox: i32, oy: i32, tile: i32) {
     for y in 0..h {
         let mut x = 0;
         while x < w {
-            let colour = tile_colour(panel.map, panel.seen, x, y);
+            let colour = tile_colour(panel.map, panel.seen, panel.memory, x, y);
             let mut end = x + 1;
-            while end < w && tile_colour(panel.map, panel.seen, end, y) == colour {
+            while end < w && tile_colour(panel.map, panel.seen, panel.memory, end, y) == colour {
                 end += 1;
             }
             pic.rect(ox + x * tile, oy + y * tile, (end - x) * tile, tile, colour);

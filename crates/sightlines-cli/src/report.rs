@@ -671,7 +671,7 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
             } else {
                 Some("marked tile")
             },
-            sight_lines: false,
+            ..LegendItems::default()
         };
         let pic = figure(&panels, tile, columns, legend);
         let path = dir.join(format!("{}.png", sc.name));

@@ -1,13 +1,16 @@
 //! `sightlines show`: one field of view, as text for people or JSON for scripts.
+//!
+//! With a memory (`--visited`, `--memory`), the tiles seen before and out of
+//! sight now are drawn as remembered, as a game draws its fog of war.
 
 use crate::input::{
-    load_map, parse_algorithm, parse_position, parse_shape, parse_tile_size, resolve_origin,
-    write_output, LoadedMap,
+    load_map, parse_algorithm, parse_position, parse_positions, parse_shape, parse_tile_size,
+    resolve_origin, write_output, LoadedMap, Positions,
 };
 use crate::picture::{figure, LegendItems, Panel};
-use crate::Failure;
+use crate::{memory, Failure};
 use clap::{Args, ValueEnum};
-use sightlines::{Algorithm, Fov, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, Fov, Knowledge, Memory, Opacity, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -48,13 +51,27 @@ pub struct ShowArgs {
     /// of every seen tile on the edge of the field of view.
     #[arg(long)]
     pub sight_lines: bool,
+    /// Earlier viewpoints, as X,Y;X,Y... (quote it for the shell) or the
+    /// option repeated: what they saw, with the same algorithm, range and
+    /// walls, is remembered and drawn so.
+    #[arg(long, value_name = "X,Y[;X,Y...]", value_parser = parse_positions, allow_hyphen_values = true)]
+    pub visited: Vec<Positions>,
+    /// Remembered tiles from a file written by --save-memory for this map.
+    #[arg(long, value_name = "FILE")]
+    pub memory: Option<PathBuf>,
+    /// Write the memory, with what is seen now added, to FILE (JSON) for
+    /// a later --memory; it may be the --memory file itself.
+    #[arg(long, value_name = "FILE")]
+    pub save_memory: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// The map with what is seen; unseen tiles blank (dimmed on a terminal).
+    /// The map with what is seen; unseen tiles blank (dimmed on a terminal);
+    /// with a memory, remembered floors ',' and walls ':', never-seen tiles blank.
     Text,
-    /// One JSON object: algorithm, width, height, origin, radius, shape, visible.
+    /// One JSON object: algorithm, width, height, origin, radius, shape,
+    /// visible, and with a memory, remembered.
     Json,
     /// A PNG picture with a legend.
     Png,
@@ -68,29 +85,52 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     let range = Range::with_radius(args.radius, args.shape);
     let mut fov = Fov::new(args.algorithm);
     fov.set_lit_walls(!args.dark_walls);
+    // The memory drawn: the file's, plus what the visited tiles see.
+    let visited: Vec<(i32, i32)> = args.visited.iter().flat_map(|p| p.0.clone()).collect();
+    let mut recalled = match &args.memory {
+        Some(path) => Some(memory::load(path, &map)?),
+        None if !visited.is_empty() => Some(memory::empty(&map)?),
+        None => None,
+    };
+    if let Some(recalled) = &mut recalled {
+        memory::visit(recalled, &mut fov, &map, &visited, range)?;
+    }
     let mut seen = VisibleSet::new();
     fov.compute_into(&map.grid, origin, range, &mut seen)
         .map_err(|e| Failure::input(e.to_string()))?;
+    let recalled = recalled.as_ref();
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let out = match args.format {
-        Format::Json => json(args.algorithm, &map, origin, range, &seen).into_bytes(),
-        Format::Text => text(args.algorithm, &map, origin, range, &seen, to_terminal).into_bytes(),
+        Format::Json => json(args.algorithm, &map, origin, range, &seen, recalled).into_bytes(),
+        Format::Text => text(
+            args.algorithm,
+            &map,
+            origin,
+            range,
+            &seen,
+            recalled,
+            to_terminal,
+        )
+        .into_bytes(),
         Format::Png | Format::Svg => {
-            let mut panel = Panel::new(
-                format!(
-                    "{} from ({}, {}): {} seen",
-                    args.algorithm,
-                    origin.0,
-                    origin.1,
-                    seen.len()
-                ),
-                &map.grid,
-                &seen,
+            let mut title = format!(
+                "{} from ({}, {}): {} seen",
+                args.algorithm,
+                origin.0,
+                origin.1,
+                seen.len()
             );
+            if let Some(recalled) = recalled {
+                let count = memory::remembered(recalled, &seen).count();
+                let _ = write!(title, ", {count} remembered");
+            }
+            let mut panel = Panel::new(title, &map.grid, &seen);
             panel.origin = Some(origin);
             panel.sight_lines = args.sight_lines;
+            panel.memory = recalled;
             let legend = LegendItems {
                 sight_lines: args.sight_lines,
+                remembered: recalled.is_some(),
                 ..LegendItems::default()
             };
             let pic = figure(&[panel], args.tile_size, 1, legend);
@@ -101,16 +141,29 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
             }
         }
     };
+    // The memory is saved before the output is written, so that a failure
+    // to save it leaves no half-done result behind.
+    if let Some(path) = &args.save_memory {
+        let mut saved = match recalled {
+            Some(recalled) => recalled.clone(),
+            None => memory::empty(&map)?,
+        };
+        saved.remember(&seen);
+        memory::save(path, &saved)?;
+    }
     write_output(args.output.as_deref(), &out, args.format == Format::Png)
 }
 
-/// The JSON object of the CLI contract, `visible` sorted by y, then x.
+/// The JSON object of the CLI contract, `visible` sorted by y, then x;
+/// with a memory, `remembered` too (the tiles remembered and not visible,
+/// in the same order).
 pub fn json(
     algorithm: Algorithm,
     map: &LoadedMap,
     origin: (i32, i32),
     range: Range,
     seen: &VisibleSet,
+    recalled: Option<&Memory>,
 ) -> String {
     let mut s = String::with_capacity(96 + seen.len() * 10);
     let radius = range.radius().map_or("null".to_owned(), |r| r.to_string());
@@ -128,19 +181,37 @@ pub fn json(
     for (i, (x, y)) in seen.iter().enumerate() {
         let _ = write!(s, "{}[{x}, {y}]", if i == 0 { "" } else { ", " });
     }
-    s.push_str("]}\n");
+    s.push(']');
+    if let Some(recalled) = recalled {
+        s.push_str(", \"remembered\": [");
+        for (i, (x, y)) in memory::remembered(recalled, seen).enumerate() {
+            let _ = write!(s, "{}[{x}, {y}]", if i == 0 { "" } else { ", " });
+        }
+        s.push(']');
+    }
+    s.push_str("}\n");
     s
 }
 
+/// The glyphs of remembered tiles (seen before, out of sight now), the same
+/// with or without colour: a floor, a wall.
+pub const REMEMBERED_FLOOR: char = ',';
+pub const REMEMBERED_WALL: char = ':';
+
 /// The map with the field of view: seen tiles as written, the origin as `@`,
-/// unseen tiles blank, or dimmed when writing to a terminal.
+/// unseen tiles blank, or dimmed when writing to a terminal (`colour`).
+///
+/// With a memory, tiles are drawn as a game draws its fog of war: seen
+/// tiles as written, remembered ones as [`REMEMBERED_FLOOR`] and
+/// [`REMEMBERED_WALL`] (also dimmed on a terminal), never-seen ones blank.
 pub fn text(
     algorithm: Algorithm,
     map: &LoadedMap,
     origin: (i32, i32),
     range: Range,
     seen: &VisibleSet,
-    dim_unseen: bool,
+    recalled: Option<&Memory>,
+    colour: bool,
 ) -> String {
     const DIM: &str = "\x1b[2m";
     const RESET: &str = "\x1b[0m";
@@ -158,12 +229,25 @@ pub fn text(
             } else {
                 c
             };
+            let (visible, glyph) = match recalled.map(|m| m.knowledge(seen, x, y)) {
+                None => (visible, glyph),
+                Some(Knowledge::Visible) => (true, glyph),
+                Some(Knowledge::Remembered) if map.grid.is_opaque(x, y) => (false, REMEMBERED_WALL),
+                Some(Knowledge::Remembered) => (false, REMEMBERED_FLOOR),
+                // Never seen: blank, even on a terminal.
+                Some(Knowledge::Unknown) => (false, ' '),
+            };
+            let dim_unseen = colour && glyph != ' ';
             if visible || !dim_unseen {
                 if dimmed {
                     line.push_str(RESET);
                     dimmed = false;
                 }
-                line.push(if visible { glyph } else { ' ' });
+                line.push(if visible || recalled.is_some() {
+                    glyph
+                } else {
+                    ' '
+                });
             } else {
                 if !dimmed {
                     line.push_str(DIM);
@@ -182,7 +266,7 @@ pub fn text(
         Some(r) => format!("radius {r} ({})", range.shape()),
         None => "no radius".to_owned(),
     };
-    let _ = writeln!(
+    let _ = write!(
         s,
         "{} from ({}, {}), {}: {} of {} tiles visible",
         algorithm,
@@ -192,5 +276,76 @@ pub fn text(
         seen.len(),
         map.grid.rect().area()
     );
+    if let Some(recalled) = recalled {
+        let _ = write!(
+            s,
+            ", {} remembered",
+            memory::remembered(recalled, seen).count()
+        );
+    }
+    s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sightlines::Grid;
+
+    fn room() -> LoadedMap {
+        let text = "#######\n#..#..#\n#######\n";
+        LoadedMap {
+            name: "room".into(),
+            rows: text.lines().map(|l| l.chars().collect()).collect(),
+            grid: Grid::parse(text).unwrap().grid,
+            viewer: None,
+        }
+    }
+
+    #[test]
+    fn remembered_tiles_have_their_own_glyphs_and_are_dimmed_on_a_terminal() {
+        let map = room();
+        let mut fov = Fov::default();
+        let mut memory = Memory::new(map.grid.rect()).unwrap();
+        let mut view = VisibleSet::new();
+        fov.compute_into(&map.grid, (5, 1), Range::UNLIMITED, &mut view)
+            .unwrap();
+        memory.remember(&view);
+        fov.compute_into(&map.grid, (1, 1), Range::UNLIMITED, &mut view)
+            .unwrap();
+        let draw = |colour| {
+            text(
+                Algorithm::PrecisePermissive,
+                &map,
+                (1, 1),
+                Range::UNLIMITED,
+                &view,
+                Some(&memory),
+                colour,
+            )
+        };
+        // Without colour: the wall at x = 3 hides the right room, remembered.
+        let plain = draw(false);
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines[..3], ["####:::", "#@.#,,:", "####:::"]);
+        assert!(lines[3].ends_with("12 of 21 tiles visible, 9 remembered"));
+        assert!(!plain.contains('\x1b'));
+        // On a terminal, the same glyphs, the remembered ones dimmed.
+        let tty = draw(true);
+        assert!(tty.starts_with("####\x1b[2m:::\x1b[0m\n#@.#\x1b[2m,,:\x1b[0m\n"));
+        assert_eq!(tty.replace("\x1b[2m", "").replace("\x1b[0m", ""), plain);
+        // A never-seen tile stays blank with a memory, even on a terminal.
+        let empty = Memory::new(map.grid.rect()).unwrap();
+        let tty = text(
+            Algorithm::PrecisePermissive,
+            &map,
+            (1, 1),
+            Range::UNLIMITED,
+            &view,
+            Some(&empty),
+            true,
+        );
+        assert!(tty.starts_with("####\n#@.#\n####\n"), "{tty:?}");
+        assert!(tty.contains(", 0 remembered"));
+    }
 }
