@@ -135,3 +135,134 @@ fn wall_character_sets() {
     assert!(!visible(&with).contains("[3, 0]"), "{}", visible(&with));
     assert!(visible(&without).contains("[3, 0]"));
 }
+
+#[test]
+fn memory_files_that_cannot_be_used() {
+    let dir = temp_dir("memory-errors");
+    let room = "#####\n#@..#\n#####\n";
+    let map = write(&dir, "room.txt", room);
+    let good = dir.join("good.json");
+    assert_ok(&sightlines(
+        &["show", &map, "--save-memory", good.to_str().unwrap()],
+        None,
+    ));
+    // The room is 5 x 3: one 64-bit word a row.
+    let binary = dir.join("binary.json");
+    std::fs::write(&binary, [0xff, 0xfe, b'{']).unwrap();
+    let cases: [(&str, &str); 9] = [
+        (
+            "/no/such/memory.json",
+            "cannot read memory file '/no/such/memory.json'",
+        ),
+        (dir.to_str().unwrap(), "cannot read memory file"),
+        (
+            &write(&dir, "empty.json", ""),
+            "is not a memory written by --save-memory",
+        ),
+        (
+            &write(&dir, "text.json", "seen: 1 2 3\n"),
+            "is not a memory written by --save-memory",
+        ),
+        (
+            binary.to_str().unwrap(),
+            "is not a memory written by --save-memory",
+        ),
+        (
+            &write(&dir, "fields.json", "{\"x\": 0, \"y\": 0}"),
+            "missing field `width`",
+        ),
+        (
+            &write(
+                &dir,
+                "words.json",
+                "{\"x\": 0, \"y\": 0, \"width\": 5, \"height\": 3, \"seen\": [1, 2]}",
+            ),
+            "holds 3 words of 64 bits, not 2",
+        ),
+        (
+            &write(
+                &dir,
+                "small.json",
+                "{\"x\": 0, \"y\": 0, \"width\": 4, \"height\": 3, \"seen\": [0, 0, 0]}",
+            ),
+            "covers 4 x 3 tiles, but the map",
+        ),
+        (
+            &write(
+                &dir,
+                "shifted.json",
+                "{\"x\": 2, \"y\": 0, \"width\": 5, \"height\": 3, \"seen\": [0, 0, 0]}",
+            ),
+            "covers 5 x 3 tiles from (2, 0), but the map",
+        ),
+    ];
+    for (file, needle) in cases {
+        let saved = dir.join("not-saved.json");
+        let o = sightlines(
+            &[
+                "show",
+                &map,
+                "--memory",
+                file,
+                "--save-memory",
+                saved.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_fails_with(&o, needle);
+        assert!(!saved.exists(), "{file}: nothing saved after a failure");
+    }
+    // The size message names the map's size.
+    let o = sightlines(
+        &[
+            "show",
+            &map,
+            "--memory",
+            &dir.join("small.json").to_string_lossy(),
+        ],
+        None,
+    );
+    assert_fails_with(&o, "is 5 x 3; pass a memory saved with this map");
+    // The memory saved for this map loads.
+    assert_ok(&sightlines(
+        &[
+            "show",
+            &map,
+            "--memory",
+            good.to_str().unwrap(),
+            "-f",
+            "json",
+        ],
+        None,
+    ));
+}
+
+#[test]
+fn visited_tiles_and_saving_the_memory() {
+    for (visited, needle) in [
+        ("9,1", "visited tile (9, 1) is off the map"),
+        ("1,1;-1,0", "visited tile (-1, 0) is off the map"),
+        ("1,1;", "--visited"),
+        ("1;1", "expected X,Y"),
+        ("", "--visited"),
+    ] {
+        assert_fails_with(
+            &sightlines(
+                &["show", "-", "--visited", visited],
+                Some("#####\n#@..#\n#####\n"),
+            ),
+            needle,
+        );
+    }
+    // On a wall: allowed, and said.
+    let o = sightlines(
+        &["show", "-", "--visited", "0,0"],
+        Some("#####\n#@..#\n#####\n"),
+    );
+    assert_ok(&o);
+    assert!(stderr(&o).contains("visited tile (0, 0) is on an opaque tile"));
+    assert_fails_with(
+        &sightlines(&["show", "--save-memory", "/no/such/dir/memory.json"], None),
+        "cannot write memory file '/no/such/dir/memory.json'",
+    );
+}

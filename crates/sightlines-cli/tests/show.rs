@@ -326,3 +326,242 @@ fn a_byte_order_mark_is_ignored() {
         );
     }
 }
+
+/// The tiles of a JSON array of `[x, y]` pairs.
+fn tiles(v: &Value) -> Vec<(i32, i32)> {
+    v.as_array()
+        .expect("an array of tiles")
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap() as i32, p[1].as_i64().unwrap() as i32))
+        .collect()
+}
+
+/// `X,Y;X,Y...` for `--visited`.
+fn positions(tiles: &[(i32, i32)]) -> String {
+    tiles
+        .iter()
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[test]
+fn json_remembered_is_what_the_visited_tiles_saw_minus_what_is_seen_now() {
+    let path = format!("{}/tests/data/cave.txt", env!("CARGO_MANIFEST_DIR"));
+    let grid = Grid::parse(&std::fs::read_to_string(&path).unwrap())
+        .unwrap()
+        .grid;
+    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| !sightlines::Opacity::is_opaque(&grid, x, y))
+        .collect();
+    let cases = [
+        (Algorithm::PrecisePermissive, Some(8), Shape::Circle, false),
+        (Algorithm::RecursiveShadowcast, None, Shape::Circle, false),
+        (Algorithm::Beveled, Some(6), Shape::Square, true),
+        (Algorithm::DiamondRaycast, Some(10), Shape::Diamond, false),
+        (
+            Algorithm::SymmetricShadowcast,
+            Some(7),
+            Shape::CirclePlus,
+            true,
+        ),
+    ];
+    for (k, &(algorithm, radius, shape, dark_walls)) in cases.iter().enumerate() {
+        // Viewpoints spread over the cave, different for each case.
+        let pick = |i: usize| floors[(i * 7919 + k * 131) % floors.len()];
+        let origin = pick(0);
+        let visited = [pick(1), pick(2), pick(3), pick(4)];
+        let at = format!("{},{}", origin.0, origin.1);
+        let radius_arg = radius.map(|r: u32| r.to_string());
+        let mut args = vec![
+            "show",
+            &path,
+            "--at",
+            &at,
+            "--algorithm",
+            algorithm.id(),
+            "--shape",
+            shape.id(),
+            "--format",
+            "json",
+        ];
+        if let Some(r) = &radius_arg {
+            args.extend(["--radius", r]);
+        }
+        if dark_walls {
+            args.push("--dark-walls");
+        }
+        let listed = positions(&visited);
+        args.extend(["--visited", &listed]);
+        let o = sightlines(&args, None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+
+        // The same fields of view, computed with the library.
+        let range = Range::with_radius(radius, shape);
+        let mut fov = Fov::new(algorithm);
+        fov.set_lit_walls(!dark_walls);
+        let mut now = VisibleSet::new();
+        fov.compute_into(&grid, origin, range, &mut now).unwrap();
+        let mut expected = std::collections::BTreeSet::new();
+        let mut view = VisibleSet::new();
+        for &tile in &visited {
+            fov.compute_into(&grid, tile, range, &mut view).unwrap();
+            expected.extend(view.iter().filter(|&(x, y)| !now.contains(x, y)));
+        }
+        let mut expected: Vec<(i32, i32)> = expected.into_iter().collect();
+        expected.sort_by_key(|&(x, y)| (y, x));
+        assert!(!expected.is_empty(), "case {k}: a case that shows nothing");
+        assert_eq!(tiles(&v["remembered"]), expected, "case {k}: {algorithm}");
+        assert_eq!(tiles(&v["visible"]), now.iter().collect::<Vec<_>>());
+        if dark_walls {
+            assert!(expected
+                .iter()
+                .all(|&(x, y)| !sightlines::Opacity::is_opaque(&grid, x, y)));
+        }
+    }
+}
+
+#[test]
+fn json_without_a_memory_is_the_contract_byte_for_byte() {
+    let grid = Grid::parse(ROOM).unwrap().grid;
+    let mut set = VisibleSet::new();
+    Fov::new(Algorithm::PrecisePermissive)
+        .compute_into(&grid, (2, 2), Range::circle(3), &mut set)
+        .unwrap();
+    let visible = positions(&set.iter().collect::<Vec<_>>())
+        .split(';')
+        .map(|p| format!("[{}]", p.replace(',', ", ")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let expected = format!(
+        "{{\"algorithm\": \"precise-permissive\", \"width\": 9, \"height\": 5, \"origin\": [2, 2], \"radius\": 3, \"shape\": \"circle\", \"visible\": [{visible}]}}\n"
+    );
+    let args = ["show", "-", "--at", "2,2", "--radius", "3", "-f", "json"];
+    let plain = sightlines(&args, Some(ROOM));
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    assert_eq!(stdout(&plain), expected);
+    // --save-memory alone writes the memory and changes nothing else.
+    let saved = temp_file("contract-memory.json", "");
+    let o = sightlines(
+        &[&args[..], &["--save-memory", saved.to_str().unwrap()]].concat(),
+        Some(ROOM),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), expected);
+    // A memory adds one key at the end and leaves the others as they were.
+    let o = sightlines(&[&args[..], &["--visited", "6,2"]].concat(), Some(ROOM));
+    let with = stdout(&o);
+    let head = expected.strip_suffix("}\n").unwrap();
+    let tail = with.strip_prefix(head).expect("the contract's keys first");
+    assert!(tail.starts_with(", \"remembered\": [[5, 0], "), "{tail}");
+    assert!(tail.ends_with("]}\n"));
+    // An empty memory still says so.
+    let o = sightlines(
+        &[&args[..], &["--memory", saved.to_str().unwrap()]].concat(),
+        Some(ROOM),
+    );
+    assert_eq!(stdout(&o), format!("{head}, \"remembered\": []}}\n"));
+}
+
+#[test]
+fn save_memory_then_memory_round_trips() {
+    let map = temp_file("trip.txt", ROOM);
+    let map = map.to_str().unwrap();
+    let file = temp_file("trip-memory.json", "");
+    let file = file.to_str().unwrap();
+    let _ = std::fs::remove_file(file);
+    let show = |at: &str, extra: &[&str]| {
+        let o = sightlines(
+            &[&["show", map, "--at", at, "--radius", "3"][..], extra].concat(),
+            None,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // Three turns of a game, the memory carried in one file ...
+    show("1,1", &["--save-memory", file]);
+    show("7,3", &["--memory", file, "--save-memory", file]);
+    for format in ["json", "text", "svg"] {
+        let carried = show("4,3", &["--memory", file, "-f", format]);
+        // ... draw what one command with the same viewpoints visited draws.
+        let replayed = show("4,3", &["--visited", "1,1;7,3", "-f", format]);
+        assert_eq!(carried, replayed, "{format}");
+    }
+    // The file is the library's Memory, holding both turns' views.
+    let saved: sightlines::Memory =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let grid = Grid::parse(ROOM).unwrap().grid;
+    assert_eq!(saved.area(), grid.rect());
+    let mut expected = sightlines::Memory::new(grid.rect()).unwrap();
+    let mut view = VisibleSet::new();
+    for origin in [(1, 1), (7, 3)] {
+        Fov::default()
+            .compute_into(&grid, origin, Range::circle(3), &mut view)
+            .unwrap();
+        expected.remember(&view);
+    }
+    assert_eq!(saved, expected);
+    // Saving what was loaded with nothing new seen gives the same file.
+    let before = std::fs::read(file).unwrap();
+    show("1,1", &["--memory", file, "--save-memory", file]);
+    assert_eq!(std::fs::read(file).unwrap(), before);
+}
+
+#[test]
+fn text_draws_remembered_floors_and_walls_and_counts_them() {
+    // Within 2 tiles of (1, 1), and of (7, 1) beyond the wall at x = 4:
+    // seen tiles as written, remembered floors ',' and walls ':', the rest
+    // never seen and blank.
+    let o = sightlines(&["show", "-", "--visited", "7,1", "-r", "2"], Some(ROOM));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "\
+###   :::
+#@.. ,,,:
+#..   ,,:
+ .     ,
+
+precise-permissive from (1, 1), radius 2 (circle): 11 of 45 tiles visible, 11 remembered
+"
+    );
+    // The library agrees on which tiles those are.
+    let grid = Grid::parse(ROOM).unwrap().grid;
+    let mut memory = sightlines::Memory::new(grid.rect()).unwrap();
+    let mut view = VisibleSet::new();
+    let mut fov = Fov::default();
+    fov.compute_into(&grid, (7, 1), Range::circle(2), &mut view)
+        .unwrap();
+    memory.remember(&view);
+    fov.compute_into(&grid, (1, 1), Range::circle(2), &mut view)
+        .unwrap();
+    let remembered = memory.iter().filter(|&(x, y)| !view.contains(x, y));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    for (x, y) in remembered {
+        let glyph = lines[y as usize].chars().nth(x as usize);
+        assert!(matches!(glyph, Some(',' | ':')), "({x}, {y}): {glyph:?}");
+    }
+    // The option repeated is the list.
+    let repeated = sightlines(
+        &[
+            "show",
+            "-",
+            "--visited",
+            "7,1",
+            "--visited",
+            "6,2",
+            "-f",
+            "json",
+        ],
+        Some(ROOM),
+    );
+    let listed = sightlines(
+        &["show", "-", "--visited", "7,1;6,2", "-f", "json"],
+        Some(ROOM),
+    );
+    assert!(repeated.status.success() && listed.status.success());
+    assert_eq!(stdout(&repeated), stdout(&listed));
+}
