@@ -239,6 +239,10 @@ fn memory_files_that_cannot_be_used() {
 
 #[test]
 fn visited_tiles_and_saving_the_memory() {
+    // A map file, not standard input: a bad command line ends the run
+    // before standard input would be read.
+    let dir = temp_dir("visited-errors");
+    let map = write(&dir, "room.txt", "#####\n#@..#\n#####\n");
     for (visited, needle) in [
         ("9,1", "visited tile (9, 1) is off the map"),
         ("1,1;-1,0", "visited tile (-1, 0) is off the map"),
@@ -247,18 +251,12 @@ fn visited_tiles_and_saving_the_memory() {
         ("", "--visited"),
     ] {
         assert_fails_with(
-            &sightlines(
-                &["show", "-", "--visited", visited],
-                Some("#####\n#@..#\n#####\n"),
-            ),
+            &sightlines(&["show", &map, "--visited", visited], None),
             needle,
         );
     }
     // On a wall: allowed, and said.
-    let o = sightlines(
-        &["show", "-", "--visited", "0,0"],
-        Some("#####\n#@..#\n#####\n"),
-    );
+    let o = sightlines(&["show", &map, "--visited", "0,0"], None);
     assert_ok(&o);
     assert!(stderr(&o).contains("visited tile (0, 0) is on an opaque tile"));
     assert_fails_with(
