@@ -536,7 +536,7 @@ impl Game {
         }
         let mut game = Game::assemble(config, map, doors, start, monsters, rng);
         game.say(format!(
-            "A {} of {}x{} tiles (seed {}). Find the {} monsters; ? shows the keys.",
+            "A {} level of {}x{} tiles, seed {}, {} monsters. ? shows the keys.",
             config.map,
             game.map.width(),
             game.map.height(),
