@@ -171,10 +171,11 @@ impl Widget for MapView<'_> {
                     let line = game.aim_line();
                     if let Some(i) = line.iter().position(|&t| t == (x, y)) {
                         if i < aim.flight {
+                            // The bolt's flight, except over a monster in view.
                             if game.monster_at(x, y).is_none() || !game.sees(x, y) {
                                 ch = '*';
+                                style = style.fg(Color::LightYellow).add_modifier(Modifier::BOLD);
                             }
-                            style = style.fg(Color::LightYellow).add_modifier(Modifier::BOLD);
                         } else {
                             style = style.bg(Color::DarkGray);
                         }
@@ -183,7 +184,10 @@ impl Widget for MapView<'_> {
                         if ch == ' ' {
                             ch = 'X';
                         }
-                        style = style.add_modifier(Modifier::REVERSED);
+                        style = Style::new()
+                            .fg(Color::Black)
+                            .bg(Color::LightYellow)
+                            .add_modifier(Modifier::BOLD);
                     }
                 }
                 if let Some(cell) = buf.cell_mut((area.x + sx, area.y + sy)) {

@@ -265,8 +265,17 @@ fn ctrl_c_quits_the_rooms_level() {
     assert!(!tmux.alternate_screen());
 }
 
-/// Writes the README's screenshot to `target/demo-screenshot.{txt,ansi}`
-/// (`cargo test -p sightlines-demo --test tmux -- --ignored`).
+/// The keys of the README's screenshot on the cave of seed 4: explore, find
+/// a goblin and two rats, aim at the goblin.
+const SCREENSHOT_KEYS: &str = "k k k k k k k k u u u u l l l l l l \
+    j j j j j j j j j j j j j j j j j j j j j j j j b b b b b b y y \
+    h h h h h h h h h h h h l j j j l l l l d F5 d F3 j j j j j j j j j j \
+    f Tab Tab";
+
+/// Writes the README's screenshot to `docs/demo-screenshot.{txt,ansi}`
+/// (`cargo test -p sightlines-demo --test tmux -- --ignored`); then
+/// `python3 tools/ansi2png.py docs/demo-screenshot.ansi docs/demo-screenshot.png`
+/// draws the PNG.
 #[test]
 #[ignore = "writes the README screenshot"]
 fn screenshot() {
@@ -277,17 +286,25 @@ fn screenshot() {
     tmux.wait_for("the first frame", |s| {
         status(s).starts_with("symmetric-shadowcast")
     });
-    let keys = std::env::var("SIGHTLINES_DEMO_SCREENSHOT_KEYS").unwrap_or_default();
-    for key in keys.split_whitespace() {
+    for key in SCREENSHOT_KEYS.split_whitespace() {
         tmux.send(&[key]);
-        std::thread::sleep(Duration::from_millis(30));
     }
-    std::thread::sleep(Duration::from_millis(300));
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target");
-    let plain = tmux.screen();
+    tmux.wait_for("the aim", |s| s.contains("AIM  goblin"));
+    // Polled until two captures agree: the last frame is complete.
+    let mut plain = tmux.screen();
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let again = tmux.screen();
+        if again == plain {
+            break;
+        }
+        plain = again;
+    }
     let colour = tmux.run(&["capture-pane", "-p", "-e", "-t", "demo"]).stdout;
-    std::fs::write(dir.join("demo-screenshot.txt"), plain).unwrap();
-    std::fs::write(dir.join("demo-screenshot.ansi"), colour).unwrap();
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("demo-screenshot.txt"), plain).unwrap();
+    std::fs::write(docs.join("demo-screenshot.ansi"), colour).unwrap();
     tmux.send(&["q"]);
     tmux.wait_for("the exit", |s| s.contains("exit=0"));
 }

@@ -153,19 +153,20 @@ fn aiming_shows_the_line_and_the_blast() {
     let size = (60, 24);
     let buf = draw(&game, size.0, size.1);
     let aim = *game.aim().unwrap();
-    // The flight is drawn with '*', the target reversed, the area in red.
+    // The flight is drawn with '*', the target highlighted, the area in red.
     for &t in &game.aim_line()[..aim.flight - 1] {
         assert_eq!(buf[cell_of(&game, size, t)].symbol(), "*");
     }
     let target = &buf[cell_of(&game, size, aim.cursor)];
     assert_eq!(target.symbol(), "g");
-    assert!(target.modifier.contains(Modifier::REVERSED));
+    assert_eq!((target.fg, target.bg), (Color::Black, Color::LightYellow));
+    assert!(target.modifier.contains(Modifier::BOLD));
     let red = game
         .blast_area()
         .iter()
-        .filter(|&t| buf[cell_of(&game, size, t)].bg == Color::Red)
+        .filter(|&t| t != aim.cursor && buf[cell_of(&game, size, t)].bg == Color::Red)
         .count();
-    assert_eq!(red, game.blast_area().len());
+    assert_eq!(red + 1, game.blast_area().len());
     assert!(rows(&buf)[22].contains("AIM") && rows(&buf)[22].contains("bresenham"));
 }
 
