@@ -16,8 +16,9 @@
 //!   counts how many were really recomputed;
 //! - the player's [`Memory`] is the fog of war: visible, remembered or
 //!   unknown;
-//! - a monster that sees the player's tile hunts them; the player sees a
-//!   monster only when their own view holds the monster's tile;
+//! - a monster that sees the player's tile hunts them, except that a
+//!   wandering monster looks only ahead of it (a half-plane [`Cone`]); the
+//!   player sees a monster only when their own view holds its tile;
 //! - the wand aims at what the player sees within its reach, nearest first
 //!   ([`targets_into`]); its bolt flies along a Bresenham or supercover line
 //!   and bursts at the first wall or creature on the way, and the burst
@@ -35,7 +36,7 @@ use std::time::{Duration, Instant};
 use sightlines::generate::{cave, rooms, SplitMix64};
 use sightlines::line::{Bresenham, Supercover};
 use sightlines::{
-    targets_into, tile_changed, update_viewers, Algorithm, Blast, Fov, Grid, Memory, Opacity,
+    targets_into, tile_changed, update_viewers, Algorithm, Blast, Cone, Fov, Grid, Memory, Opacity,
     Range, Viewer, VisibleSet,
 };
 
@@ -389,6 +390,11 @@ impl Monster {
         &self.viewer
     }
 
+    /// Which way it faces: where it last stepped, or tried to.
+    pub fn facing(&self) -> Dir {
+        self.heading
+    }
+
     /// Whether it saw the player on its last turn (and so hunts them).
     pub fn sees_player(&self) -> bool {
         self.sees_player
@@ -548,7 +554,7 @@ impl Game {
 
     /// A game on a level drawn as text, for tests and examples: `#` wall,
     /// `+` closed door, `'` open door, `@` the player, `r`, `g`, `o` a rat,
-    /// a goblin, an orc; anything else is floor.
+    /// a goblin, an orc, each facing west (left); anything else is floor.
     ///
     /// # Errors
     ///
@@ -568,7 +574,7 @@ impl Game {
                     doors.set(x, y, true);
                 }
                 if let Some(kind) = Kind::from_glyph(c) {
-                    monsters.push(Monster::new(kind, (x, y), algorithm, Dir::E));
+                    monsters.push(Monster::new(kind, (x, y), algorithm, Dir::W));
                 }
             }
         }
@@ -1000,8 +1006,18 @@ impl Game {
         let me = self.player();
         for i in 0..self.monsters.len() {
             let m = &self.monsters[i];
-            let sees = m.viewer.sees(me.0, me.1);
             let was_hunting = m.hunt.is_some();
+            // A wandering monster looks where it walks: it notices the
+            // player only in the half plane ahead (a cone of 180 degrees,
+            // the same test `Fov::compute_cone` makes), so the player can
+            // creep up from behind. A hunter looks all around.
+            let ahead = Cone::half(m.heading.delta()).unwrap_or(Cone::FULL);
+            let offset = (
+                i64::from(me.0) - i64::from(m.pos.0),
+                i64::from(me.1) - i64::from(m.pos.1),
+            );
+            let sees =
+                m.viewer.sees(me.0, me.1) && (was_hunting || ahead.contains(offset.0, offset.1));
             let in_view = self.player.sees(m.pos.0, m.pos.1);
             let (kind, pos) = (m.kind, m.pos);
             {
@@ -1034,7 +1050,7 @@ impl Game {
             self.monsters[i].hunt = None;
             return;
         }
-        let mut best: Option<((i32, i32), i64)> = None;
+        let mut best: Option<(Dir, (i32, i32), i64)> = None;
         for dir in Dir::ALL {
             let (dx, dy) = dir.delta();
             let to = (pos.0 + dx, pos.1 + dy);
@@ -1044,12 +1060,14 @@ impl Game {
                 continue;
             }
             let d = dist2(to, goal);
-            if best.is_none_or(|(_, b)| d < b) {
-                best = Some((to, d));
+            if best.is_none_or(|(_, _, b)| d < b) {
+                best = Some((dir, to, d));
             }
         }
         match best {
-            Some((to, d)) if d < dist2(pos, goal) => {
+            Some((dir, to, d)) if d < dist2(pos, goal) => {
+                // It turns toward the player and keeps facing that way.
+                self.monsters[i].heading = dir;
                 if self.is_closed_door(to.0, to.1) {
                     self.open_door(to);
                     if self.player.sees(to.0, to.1) || self.sees(pos.0, pos.1) {

@@ -371,6 +371,8 @@ fn help_lines() -> Vec<Line<'static>> {
         "Move      arrows, vi keys h j k l y u b n, numeric keypad",
         "          (digits 1-9 move as on a keypad; 5 . s wait)",
         "Attack    move into a monster; open a door by moving into it",
+        "Monsters  see with their own field of view; wanderers look only",
+        "          ahead (creep up from behind), hunters all around",
         "Wand      f or t: aim at the nearest monster in view",
         "          Tab/space/+ next target, Shift-Tab/- previous,",
         "          move keys move the cursor, L Bresenham/supercover,",

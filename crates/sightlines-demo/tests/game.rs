@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use sightlines::generate::SplitMix64;
-use sightlines::{nearest_first, Algorithm, Fov, Opacity, VisibleSet};
+use sightlines::{nearest_first, Algorithm, Cone, Fov, Opacity, VisibleSet};
 use sightlines_demo::game::{
     Command, Config, Dir, Flow, Game, Kind, LineKind, MapKind, Mode, FIREBALL, MAX_CHARGES, MAX_HP,
     PLAYER_SIGHT, QUICK, WAND_REACH,
@@ -201,6 +201,94 @@ fn a_monster_that_sees_the_player_comes_for_them() {
     assert!(!other.sees_player() && !other.is_hunting());
     // Drawn or not, the player sees it only when its tile is in view.
     assert!(!game.sees(other.pos().0, other.pos().1));
+}
+
+#[test]
+fn a_wandering_monster_does_not_notice_the_player_behind_it() {
+    // The goblin faces west, away from the player, who stands in its view.
+    let mut game = level(&[
+        "##########", //
+        "#...g..@.#",
+        "##########",
+    ]);
+    assert_eq!(game.monsters()[0].facing(), Dir::W);
+    assert!(game.monsters()[0].viewer().sees(7, 1));
+    game.apply(Command::Wait);
+    let goblin = &game.monsters()[0];
+    assert!(!goblin.sees_player() && !goblin.is_hunting());
+    // Facing the player, it notices at once: the same goblin, mirrored.
+    let mut game = level(&[
+        "##########", //
+        "#.@..g...#",
+        "##########",
+    ]);
+    game.apply(Command::Wait);
+    assert!(game.monsters()[0].sees_player() && game.monsters()[0].is_hunting());
+}
+
+#[test]
+fn monster_views_agree_with_line_of_sight() {
+    // Every clean monster view, every turn, says what `Fov::can_see` says
+    // about the player's tile; and a monster notices the player exactly
+    // when it sees the tile and faces it (or already hunts).
+    let mut game = level(&[
+        "##################################################",
+        "#@.......#...........r...........#......g........#",
+        "#........#.......................#...............#",
+        "#..............g.........#.......................#",
+        "#........#...............#..........r......#.....#",
+        "####.#####...............#.................#.....#",
+        "#........................#######.....o.....#.....#",
+        "#.....r..........................................#",
+        "#.............g.............#........#.....g.....#",
+        "#...........................#........#...........#",
+        "##################################################",
+    ]);
+    let mut rng = SplitMix64::new(3);
+    let (mut checked, mut behind) = (0, 0);
+    for turn in 0..1500 {
+        if turn % 40 == 39 {
+            game.apply(Command::NextAlgorithm);
+        }
+        let me = game.player();
+        let mut fov = Fov::new(game.algorithm());
+        for m in game.monsters().iter().filter(|m| !m.viewer().is_dirty()) {
+            let los = fov
+                .can_see(game.map(), m.pos(), me, m.kind().sight())
+                .unwrap();
+            assert_eq!(m.viewer().sees(me.0, me.1), los, "turn {turn}");
+            checked += 1;
+        }
+        // Each monster decides from where it stands, facing where it faced.
+        let before: Vec<_> = game
+            .monsters()
+            .iter()
+            .map(|m| (m.pos(), m.facing(), m.is_hunting()))
+            .collect();
+        let turns = game.turn();
+        game.apply(Command::Move(Dir::ALL[rng.below(8) as usize]));
+        if game.mode() == Mode::Dead {
+            // Go on in a new cave.
+            game = Game::new(Config::new(turn as u64, MapKind::Cave));
+            continue;
+        }
+        if game.turn() == turns || game.monsters().len() != before.len() {
+            continue; // a bump (no turn), or the player slew one (the order changed)
+        }
+        let me = game.player();
+        for (m, &(from, facing, hunting)) in game.monsters().iter().zip(&before) {
+            let (dx, dy) = (i64::from(me.0 - from.0), i64::from(me.1 - from.1));
+            let ahead = Cone::half(facing.delta()).unwrap().contains(dx, dy);
+            let los = fov.can_see(game.map(), from, me, m.kind().sight()).unwrap();
+            assert_eq!(m.sees_player(), los && (hunting || ahead), "turn {turn}");
+            behind += usize::from(los && !hunting && !ahead);
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+    assert!(
+        behind >= 5,
+        "the player was behind a monster only {behind} times"
+    );
 }
 
 #[test]
