@@ -367,7 +367,7 @@ fn footer_lines(game: &Game) -> Vec<Line<'static>> {
 }
 
 fn help_lines() -> Vec<Line<'static>> {
-    let mut lines: Vec<Line<'static>> = [
+    let keys = [
         "Move      arrows, vi keys h j k l y u b n, numeric keypad",
         "          (digits 1-9 move as on a keypad; 5 . s wait)",
         "Attack    move into a monster; open a door by moving into it",
@@ -384,27 +384,27 @@ fn help_lines() -> Vec<Line<'static>> {
         "          disagree (green: only this one, magenta: only the other)",
         "Quit      q or Ctrl-C",
         "",
-        "Status    the algorithm, the time of the player's last field of",
-        "          view, hit points, wand charges, turns, tiles seen, and",
-        "          fovs: monster fields of view recomputed last turn (only",
-        "          those that moved or saw a door open) / monsters alive",
-    ]
-    .into_iter()
-    .map(Line::from)
-    .collect();
-    lines.push(Line::from(""));
+    ];
+    let mut lines: Vec<Line<'static>> = keys.into_iter().map(Line::from).collect();
+    // The most useful lines first: a short terminal cuts the popup's end.
     let mut row = String::new();
     for (i, a) in QUICK.iter().enumerate() {
-        let item = format!("F{} {:<21}", i + 1, a.id());
-        row.push_str(&item);
-        if i % 2 == 1 || i + 1 == QUICK.len() {
-            lines.push(Line::from(std::mem::take(&mut row)));
+        row.push_str(&format!("F{} {:<21}", i + 1, a.id()));
+        if i % 3 == 2 || i + 1 == QUICK.len() {
+            lines.push(Line::from(row.trim_end().to_string()));
+            row.clear();
         }
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(
+    for text in [
+        "",
         "Bright: in view. Dim: remembered. Red monsters have seen you.",
-    ));
+        "Status: the algorithm, the time of the player's last field of view,",
+        "hit points, wand charges, turns, tiles seen, and fovs: monster",
+        "fields of view recomputed last turn (only those that moved, or saw",
+        "a door open, or changed algorithm) / monsters alive.",
+    ] {
+        lines.push(Line::from(text));
+    }
     lines
 }
 
