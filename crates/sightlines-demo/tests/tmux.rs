@@ -177,11 +177,8 @@ fn the_demo_plays_in_a_real_terminal() {
     let mut moved = false;
     for key in ["l", "h", "j", "k", "y", "u", "b", "n"] {
         tmux.send(&[key]);
-        if within(&tmux, Duration::from_secs(2), |s| {
-            status(s).contains("turn 1")
-        })
-        .is_some()
-        {
+        let turned = |s: &str| !status(s).contains("turn 0 ");
+        if within(&tmux, Duration::from_secs(3), turned).is_some() {
             tmux.wait_for("the map to change", |s| map_rows(s) != map_rows(&first));
             moved = true;
             break;
