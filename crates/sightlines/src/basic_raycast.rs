@@ -52,7 +52,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::Field;
+use crate::geometry::{Field, Sink, Visit};
 use crate::line::Rounding;
 use crate::map::Opacity;
 use crate::range::Range;
@@ -89,13 +89,39 @@ impl FieldOfView for BasicRaycast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl BasicRaycast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        let field = *field;
+        let origin = field.origin;
+        let mut visit = |x: i32, y: i32| {
+            sink.tile(
+                i64::from(x) - i64::from(origin.0),
+                i64::from(y) - i64::from(origin.1),
+            )
+        };
         let lit = &mut self.lit;
         lit.reset(&field)?;
         lit.insert(0, 0);

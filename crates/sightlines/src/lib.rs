@@ -101,7 +101,7 @@ pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
-pub use map::{bounded, Bounded, Opacity, Rect};
+pub use map::{bounded, BitRows, Bounded, Opacity, Rect};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
 pub use raycast::Raycast;

@@ -62,7 +62,7 @@
 
 use crate::algorithm::{FieldOfView, MAX_SET_AREA};
 use crate::error::FovError;
-use crate::geometry::Field;
+use crate::geometry::{Field, Sink, Visit};
 use crate::line::{Rounding, Steps};
 use crate::map::Opacity;
 use crate::range::Range;
@@ -98,13 +98,39 @@ impl FieldOfView for Raycast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl Raycast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        let field = *field;
+        let origin = field.origin;
+        let mut visit = |x: i32, y: i32| {
+            sink.tile(
+                i64::from(x) - i64::from(origin.0),
+                i64::from(y) - i64::from(origin.1),
+            )
+        };
         self.seen.reset(&field)?;
         self.seen.insert(0, 0);
         visit(origin.0, origin.1);
