@@ -65,7 +65,7 @@ use crate::algorithm::FieldOfView;
 use crate::basic_raycast::light_walls;
 use crate::error::FovError;
 use crate::geometry::{Field, Quadrant, Sink, Visit};
-use crate::map::Opacity;
+use crate::map::{Asked, Opacity, Packed};
 use crate::range::Range;
 use crate::raycast::FieldBits;
 
@@ -243,7 +243,10 @@ impl DiamondRaycast {
         for q in Quadrant::ALL {
             self.scan_quadrant(map, &field, q);
         }
-        light_walls(map, &field, &mut self.lit);
+        match map.bit_rows() {
+            Some(bits) => light_walls(&Packed::new(map, bits, origin), &field, &mut self.lit),
+            None => light_walls(&Asked::new(map, origin), &field, &mut self.lit),
+        }
         visit(origin.0, origin.1);
         self.lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {
