@@ -52,7 +52,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Sink, Visit};
+use crate::geometry::{Field, Reach, Sink, Visit};
 use crate::line::Rounding;
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
@@ -74,6 +74,7 @@ use crate::raycast::{cast_ray, FieldBits};
 #[derive(Clone, Debug, Default)]
 pub struct BasicRaycast {
     lit: FieldBits,
+    reach: Reach,
 }
 
 impl BasicRaycast {
@@ -124,10 +125,20 @@ impl BasicRaycast {
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         let lit = &mut self.lit;
+        let reach = &mut self.reach;
+        reach.reset(field.range);
         lit.insert(0, 0);
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
         let mut ray = |to: (i64, i64)| {
-            cast_ray(tiles, field, lit, to, Rounding::TowardStart, &mut |_, _| {});
+            cast_ray(
+                tiles,
+                field,
+                reach,
+                lit,
+                to,
+                Rounding::TowardStart,
+                &mut |_, _| {},
+            );
         };
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
@@ -147,7 +158,7 @@ impl BasicRaycast {
                 ray((x0, y));
             }
         }
-        light_walls(tiles, field, lit);
+        light_walls(tiles, field, reach, lit);
         sink.tile(0, 0);
         lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {
@@ -160,7 +171,12 @@ impl BasicRaycast {
 /// libtcod's wall post-pass, kept within the range: lights every opaque
 /// tile of the field that is an 8-neighbour of a lit transparent tile lying
 /// no farther from the origin on either axis.
-pub(crate) fn light_walls<T: Tiles>(tiles: &T, field: &Field, lit: &mut FieldBits) {
+pub(crate) fn light_walls<T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    reach: &mut Reach,
+    lit: &mut FieldBits,
+) {
     // Walls lit here are opaque, so they never spread, and the pass's order
     // does not matter. Each word is read before its walls are set; a wall
     // set in a later word is skipped there by its opacity.
@@ -174,7 +190,7 @@ pub(crate) fn light_walls<T: Tiles>(tiles: &T, field: &Field, lit: &mut FieldBit
         let mut light = |ex: i64, ey: i64| {
             let (wx, wy) = (dx + ex, dy + ey);
             if field.reaches(wx, wy)
-                && field.in_range(wx, wy)
+                && wy.abs() <= reach.at(wx.abs())
                 && !lit.contains(wx, wy)
                 && tiles.opaque(wx, wy)
             {

@@ -64,7 +64,7 @@
 use crate::algorithm::FieldOfView;
 use crate::basic_raycast::light_walls;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant, Sink, Visit};
+use crate::geometry::{Field, Quadrant, Reach, Sink, Visit};
 use crate::map::{Asked, Opacity, Packed};
 use crate::range::Range;
 use crate::raycast::FieldBits;
@@ -106,6 +106,7 @@ impl Ray {
 #[derive(Clone, Debug, Default)]
 pub struct DiamondRaycast {
     lit: FieldBits,
+    reach: Reach,
     prev: Vec<Ray>,
     cur: Vec<Ray>,
 }
@@ -243,9 +244,11 @@ impl DiamondRaycast {
         for q in Quadrant::ALL {
             self.scan_quadrant(map, &field, q);
         }
+        let (reach, lit) = (&mut self.reach, &mut self.lit);
+        reach.reset(field.range);
         match map.bit_rows() {
-            Some(bits) => light_walls(&Packed::new(map, bits, origin), &field, &mut self.lit),
-            None => light_walls(&Asked::new(map, origin), &field, &mut self.lit),
+            Some(bits) => light_walls(&Packed::new(map, bits, origin), &field, reach, lit),
+            None => light_walls(&Asked::new(map, origin), &field, reach, lit),
         }
         visit(origin.0, origin.1);
         self.lit.for_each(|dx, dy| {

@@ -62,7 +62,7 @@
 
 use crate::algorithm::{FieldOfView, MAX_SET_AREA};
 use crate::error::FovError;
-use crate::geometry::{Field, Sink, Visit};
+use crate::geometry::{Field, Reach, Sink, Visit};
 use crate::line::{Rounding, Steps};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
@@ -83,6 +83,7 @@ use crate::range::Range;
 #[derive(Clone, Debug, Default)]
 pub struct Raycast {
     seen: FieldBits,
+    reach: Reach,
 }
 
 impl Raycast {
@@ -132,6 +133,7 @@ impl Raycast {
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        self.reach.reset(field.range);
         self.seen.insert(0, 0);
         sink.tile(0, 0);
         let d = field.left.max(field.right).max(field.up).max(field.down);
@@ -139,6 +141,7 @@ impl Raycast {
             cast_ray(
                 tiles,
                 field,
+                &mut self.reach,
                 &mut self.seen,
                 to,
                 Rounding::AwayFromStart,
@@ -161,6 +164,7 @@ pub(crate) fn square_ring(d: i64) -> impl Iterator<Item = (i64, i64)> {
 pub(crate) fn cast_ray<T, V>(
     tiles: &T,
     field: &Field,
+    reach: &mut Reach,
     seen: &mut FieldBits,
     to: (i64, i64),
     rounding: Rounding,
@@ -170,7 +174,9 @@ pub(crate) fn cast_ray<T, V>(
     V: FnMut(i64, i64),
 {
     for (dx, dy) in Steps::new(to.0, to.1, rounding).skip(1) {
-        if !field.reaches(dx, dy) || !field.in_range(dx, dy) {
+        // Within the box, then within the range's shape (`reach` cuts it
+        // row by row; the box keeps |dx| below the table's end).
+        if !field.reaches(dx, dy) || dy.abs() > reach.at(dx.abs()) {
             return;
         }
         if seen.insert(dx, dy) {
