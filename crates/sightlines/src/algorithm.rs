@@ -4,7 +4,7 @@
 use crate::beveled::Beveled;
 use crate::diamond_shadowcast::DiamondShadowcast;
 use crate::error::FovError;
-use crate::geometry::Field;
+use crate::geometry::{Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::precise_permissive::PrecisePermissive;
 use crate::range::Range;
@@ -330,52 +330,43 @@ impl Fov {
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
+        let field = Field::new(map, origin, range)?;
+        let at = (i64::from(origin.0), i64::from(origin.1));
         if self.lit_walls {
-            self.dispatch(map, origin, range, visit)
+            self.dispatch(map, &field, &mut Visit { visit, origin: at })
         } else {
-            self.dispatch(map, origin, range, |x, y| {
+            let visit = |x, y| {
                 if (x, y) == origin || !map.is_opaque(x, y) {
                     visit(x, y);
                 }
-            })
+            };
+            self.dispatch(map, &field, &mut Visit { visit, origin: at })
         }
     }
 
-    fn dispatch<M, V>(
-        &mut self,
-        map: &M,
-        origin: (i32, i32),
-        range: Range,
-        visit: V,
-    ) -> Result<(), FovError>
+    fn dispatch<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
+        S: Sink,
     {
         match self.algorithm {
             Algorithm::PrecisePermissive => {
                 self.precise_permissive
                     .set_level(crate::precise_permissive::MAX_LEVEL);
-                self.precise_permissive.compute(map, origin, range, visit)
+                self.precise_permissive.run(map, field, sink)
             }
-            Algorithm::Restrictive => self.restrictive.compute(map, origin, range, visit),
-            Algorithm::Beveled => self.beveled.compute(map, origin, range, visit),
-            Algorithm::Raycast => self.raycast.compute(map, origin, range, visit),
-            Algorithm::BasicRaycast => self.basic_raycast.compute(map, origin, range, visit),
-            Algorithm::DiamondRaycast => self.diamond_raycast.compute(map, origin, range, visit),
+            Algorithm::Restrictive => self.restrictive.run(map, field, sink),
+            Algorithm::Beveled => self.beveled.run(map, field, sink),
+            Algorithm::Raycast => self.raycast.run(map, field, sink),
+            Algorithm::BasicRaycast => self.basic_raycast.run(map, field, sink),
+            Algorithm::DiamondRaycast => self.diamond_raycast.run(map, field, sink),
             Algorithm::Permissive(level) => {
                 self.precise_permissive.set_level(level.get());
-                self.precise_permissive.compute(map, origin, range, visit)
+                self.precise_permissive.run(map, field, sink)
             }
-            Algorithm::DiamondShadowcast => {
-                self.diamond_shadowcast.compute(map, origin, range, visit)
-            }
-            Algorithm::SymmetricShadowcast => {
-                self.symmetric_shadowcast.compute(map, origin, range, visit)
-            }
-            Algorithm::RecursiveShadowcast => {
-                self.recursive_shadowcast.compute(map, origin, range, visit)
-            }
+            Algorithm::DiamondShadowcast => self.diamond_shadowcast.run(map, field, sink),
+            Algorithm::SymmetricShadowcast => self.symmetric_shadowcast.run(map, field, sink),
+            Algorithm::RecursiveShadowcast => self.recursive_shadowcast.run(map, field, sink),
         }
     }
 
@@ -396,14 +387,20 @@ impl Fov {
     where
         M: Opacity + ?Sized,
     {
-        let area = Field::new(map, origin, range)?.rect();
+        let field = Field::new(map, origin, range)?;
+        let area = field.rect();
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
-        set.reset(area);
-        self.compute(map, origin, range, |x, y| {
-            set.insert(x, y);
-        })
+        if self.lit_walls {
+            // Straight into the set's words, rows of tiles at a time.
+            self.dispatch(map, &field, &mut set.fill(&field))
+        } else {
+            set.reset(area);
+            self.compute(map, origin, range, |x, y| {
+                set.insert(x, y);
+            })
+        }
     }
 }
 

@@ -52,9 +52,9 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::Field;
+use crate::geometry::{Field, Reach, Sink, Visit};
 use crate::line::Rounding;
-use crate::map::Opacity;
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 use crate::raycast::{cast_ray, FieldBits};
 
@@ -74,6 +74,7 @@ use crate::raycast::{cast_ray, FieldBits};
 #[derive(Clone, Debug, Default)]
 pub struct BasicRaycast {
     lit: FieldBits,
+    reach: Reach,
 }
 
 impl BasicRaycast {
@@ -89,19 +90,55 @@ impl FieldOfView for BasicRaycast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl BasicRaycast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        self.lit.reset(field)?;
+        match map.bit_rows() {
+            Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan(&Asked::new(map, field.origin), field, sink),
+        }
+        Ok(())
+    }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         let lit = &mut self.lit;
-        lit.reset(&field)?;
+        let reach = &mut self.reach;
+        reach.reset(field.range);
         lit.insert(0, 0);
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
         let mut ray = |to: (i64, i64)| {
-            cast_ray(map, &field, lit, to, Rounding::TowardStart, &mut |_, _| {});
+            cast_ray(
+                tiles,
+                field,
+                reach,
+                lit,
+                to,
+                Rounding::TowardStart,
+                &mut |_, _| {},
+            );
         };
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
@@ -121,68 +158,75 @@ impl FieldOfView for BasicRaycast {
                 ray((x0, y));
             }
         }
-        light_walls(map, &field, lit);
-        visit(origin.0, origin.1);
+        light_walls(tiles, field, reach, lit);
+        sink.tile(0, 0);
         lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {
-                let (x, y) = field.tile(dx, dy);
-                visit(x, y);
+                sink.tile(dx, dy);
             }
         });
-        Ok(())
     }
 }
 
 /// libtcod's wall post-pass, kept within the range: lights every opaque
 /// tile of the field that is an 8-neighbour of a lit transparent tile lying
 /// no farther from the origin on either axis.
-pub(crate) fn light_walls<M: Opacity + ?Sized>(map: &M, field: &Field, lit: &mut FieldBits) {
+pub(crate) fn light_walls<T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    reach: &mut Reach,
+    lit: &mut FieldBits,
+) {
     // Walls lit here are opaque, so they never spread, and the pass's order
     // does not matter. Each word is read before its walls are set; a wall
     // set in a later word is skipped there by its opacity.
-    for w in 0..lit.word_count() {
-        let mut bits = lit.word(w);
-        while bits != 0 {
-            let (dx, dy) = lit.offset(w, bits.trailing_zeros());
-            bits &= bits - 1;
-            let (x, y) = field.tile(dx, dy);
-            if map.is_opaque(x, y) {
-                continue;
+    lit.for_each_mut(|lit, dx, dy| {
+        if tiles.opaque(dx, dy) {
+            return;
+        }
+        // The neighbours no nearer the origin on either axis: away from
+        // the origin, or either way on an axis (three of them off the axes).
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut light = |ex: i64, ey: i64| {
+            let (wx, wy) = (dx + ex, dy + ey);
+            if field.reaches(wx, wy)
+                && wy.abs() <= reach.at(wx.abs())
+                && !lit.contains(wx, wy)
+                && tiles.opaque(wx, wy)
+            {
+                lit.insert(wx, wy);
             }
-            for (ex, ey) in outward(dx, dy) {
-                let (wx, wy) = (dx + ex, dy + ey);
-                if wx < -field.left
-                    || wx > field.right
-                    || wy < -field.up
-                    || wy > field.down
-                    || !field.in_range(wx, wy)
-                    || lit.contains(wx, wy)
-                {
-                    continue;
+        };
+        match (sx, sy) {
+            (0, 0) => {
+                for (ex, ey) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    light(ex, ey);
                 }
-                let (x, y) = field.tile(wx, wy);
-                if map.is_opaque(x, y) {
-                    lit.insert(wx, wy);
+            }
+            (0, _) => {
+                for (ex, ey) in [(-1, 0), (1, 0), (-1, sy), (0, sy), (1, sy)] {
+                    light(ex, ey);
                 }
+            }
+            (_, 0) => {
+                for (ex, ey) in [(0, -1), (0, 1), (sx, -1), (sx, 0), (sx, 1)] {
+                    light(ex, ey);
+                }
+            }
+            _ => {
+                light(sx, 0);
+                light(0, sy);
+                light(sx, sy);
             }
         }
-    }
-}
-
-/// The steps from offset `(dx, dy)` to its neighbours no nearer the origin
-/// on either axis: away from the origin, or either way on an axis.
-pub(crate) fn outward(dx: i64, dy: i64) -> impl Iterator<Item = (i64, i64)> {
-    let xs: &'static [i64] = match dx.signum() {
-        1 => &[0, 1],
-        -1 => &[0, -1],
-        _ => &[0, 1, -1],
-    };
-    let ys: &'static [i64] = match dy.signum() {
-        1 => &[0, 1],
-        -1 => &[0, -1],
-        _ => &[0, 1, -1],
-    };
-    xs.iter()
-        .flat_map(move |&ex| ys.iter().map(move |&ey| (ex, ey)))
-        .filter(|&e| e != (0, 0))
+    });
 }

@@ -64,8 +64,8 @@
 use crate::algorithm::FieldOfView;
 use crate::basic_raycast::light_walls;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant};
-use crate::map::Opacity;
+use crate::geometry::{Field, Quadrant, Reach, Sink, Visit};
+use crate::map::{Asked, Opacity, Packed};
 use crate::range::Range;
 use crate::raycast::FieldBits;
 
@@ -106,6 +106,7 @@ impl Ray {
 #[derive(Clone, Debug, Default)]
 pub struct DiamondRaycast {
     lit: FieldBits,
+    reach: Reach,
     prev: Vec<Ray>,
     cur: Vec<Ray>,
 }
@@ -205,19 +206,50 @@ impl FieldOfView for DiamondRaycast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl DiamondRaycast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        let field = *field;
+        let origin = field.origin;
+        let mut visit = |x: i32, y: i32| {
+            sink.tile(
+                i64::from(x) - i64::from(origin.0),
+                i64::from(y) - i64::from(origin.1),
+            )
+        };
         self.lit.reset(&field)?;
         self.lit.insert(0, 0);
         for q in Quadrant::ALL {
             self.scan_quadrant(map, &field, q);
         }
-        light_walls(map, &field, &mut self.lit);
+        let (reach, lit) = (&mut self.reach, &mut self.lit);
+        reach.reset(field.range);
+        match map.bit_rows() {
+            Some(bits) => light_walls(&Packed::new(map, bits, origin), &field, reach, lit),
+            None => light_walls(&Asked::new(map, origin), &field, reach, lit),
+        }
         visit(origin.0, origin.1);
         self.lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {

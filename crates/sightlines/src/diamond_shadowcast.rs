@@ -70,7 +70,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Slope};
+use crate::geometry::{Field, Octant, Sink, Slope, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
 use std::iter::FusedIterator;
@@ -189,16 +189,36 @@ impl FieldOfView for DiamondShadowcast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
-        let mut tiles = self.iter(map, origin, range)?;
+        let field = Field::new(map, origin, range)?;
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl DiamondShadowcast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        let (ox, oy) = (i64::from(field.origin.0), i64::from(field.origin.1));
+        let mut tiles = self.iter(map, field.origin, field.range)?;
         while let Some(t) = tiles.next_tile() {
             if t.symmetric || t.opaque {
-                visit(t.x, t.y);
+                sink.tile(i64::from(t.x) - ox, i64::from(t.y) - oy);
             }
         }
         Ok(())

@@ -6,8 +6,8 @@
 //! the same transform, so no algorithm writes its own reflection tables.
 
 use crate::error::FovError;
-use crate::map::{Opacity, Rect};
-use crate::range::Range;
+use crate::map::{Opacity, Rect, Tiles};
+use crate::range::{Range, Shape};
 use std::cmp::Ordering;
 
 /// How far from its origin a field of view may reach in each direction.
@@ -241,7 +241,7 @@ impl Octant {
     ];
 
     /// The map offset of octant position (`depth`, `col`).
-    #[inline]
+    #[inline(always)]
     pub fn offset(self, depth: i64, col: i64) -> (i64, i64) {
         (
             depth * self.xx + col * self.xy,
@@ -368,6 +368,160 @@ impl Field {
     }
 }
 
+/// Where an algorithm puts the tiles it sees, by offset from the origin.
+///
+/// Offsets always lie within the field. A visitor closure gets each tile in
+/// turn ([`Visit`]); a [`VisibleSet`](crate::VisibleSet) takes rows and
+/// columns of tiles a word at a time, which is what lets open ground be
+/// filled span by span.
+pub(crate) trait Sink {
+    /// The tile at offset `(dx, dy)`.
+    fn tile(&mut self, dx: i64, dy: i64);
+
+    /// The tiles from `(dx0, dy)` to `(dx1, dy)`, both included; none when `dx1 < dx0`.
+    #[inline]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        for dx in dx0..=dx1 {
+            self.tile(dx, dy);
+        }
+    }
+
+    /// The tiles from `(dx, dy0)` to `(dx, dy1)`, both included; none when `dy1 < dy0`.
+    #[inline]
+    fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
+        for dy in dy0..=dy1 {
+            self.tile(dx, dy);
+        }
+    }
+}
+
+/// A visitor closure as a [`Sink`]: map positions, one tile at a time.
+pub(crate) struct Visit<V> {
+    pub(crate) visit: V,
+    pub(crate) origin: (i64, i64),
+}
+
+impl<V: FnMut(i32, i32)> Sink for Visit<V> {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        (self.visit)((self.origin.0 + dx) as i32, (self.origin.1 + dy) as i32);
+    }
+}
+
+impl Octant {
+    /// Puts the tiles (`depth`, `c0..=c1`) of this octant in `sink`, as one
+    /// row or column of the map.
+    #[inline(always)]
+    pub(crate) fn span<S: Sink>(self, sink: &mut S, depth: i64, c0: i64, c1: i64) {
+        if c1 < c0 {
+            return;
+        }
+        let (ax, ay) = self.offset(depth, c0);
+        let (bx, by) = self.offset(depth, c1);
+        if self.xy != 0 {
+            sink.row(ay, ax.min(bx), ax.max(bx));
+        } else {
+            sink.column(ax, ay.min(by), ay.max(by));
+        }
+    }
+}
+
+impl Octant {
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of this octant,
+    /// `len` from 1 to 64: bit `i` is column `c0 + i`. A row of the map is
+    /// read a word at a time (and mirrored when columns run right to left);
+    /// a column of the map tile by tile.
+    #[inline(always)]
+    pub(crate) fn opaque_bits<T: Tiles>(self, tiles: &T, depth: i64, c0: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        if self.xy != 0 {
+            let (ax, dy) = self.offset(depth, c0);
+            if self.xy > 0 {
+                tiles.row_bits(ax, dy, len)
+            } else {
+                // Columns run leftward: read from the leftmost and mirror.
+                let bits = tiles.row_bits(ax - i64::from(len) + 1, dy, len);
+                bits.reverse_bits() >> (64 - len)
+            }
+        } else {
+            let (dx, dy) = self.offset(depth, c0);
+            tiles.column_bits(dx, dy, self.yy, len)
+        }
+    }
+}
+
+/// The range cut row by row: at distance `d` from the origin along one axis,
+/// the tiles in range reach `at(d)` along the other (every shape is the same
+/// along x and y). Built as the scan goes deeper, so a huge radius costs
+/// only the rows a scan reaches.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Reach {
+    table: Vec<i64>,
+    range: Range,
+    /// For circles: the reach of the last row computed.
+    col: i64,
+}
+
+impl Reach {
+    /// Forgets the rows and cuts `range` from now on.
+    pub(crate) fn reset(&mut self, range: Range) {
+        if range == self.range && !self.table.is_empty() {
+            // The same cut as last time: keep the rows.
+            return;
+        }
+        self.table.clear();
+        self.range = range;
+        self.col = range.radius().map_or(0, i64::from);
+    }
+
+    /// How far the range reaches across at distance `d >= 0`; -1 when `d`
+    /// is beyond the range.
+    #[inline]
+    pub(crate) fn at(&mut self, d: i64) -> i64 {
+        match self.table.get(d as usize) {
+            Some(&reach) => reach,
+            None => self.grow(d),
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, d: i64) -> i64 {
+        let Some(r) = self.range.radius() else {
+            return i64::MAX;
+        };
+        let r = i64::from(r);
+        while self.table.len() as i64 <= d {
+            let row = self.table.len() as i64;
+            let reach = if row > r {
+                -1
+            } else {
+                match self.range.shape() {
+                    Shape::Square => r,
+                    Shape::Diamond => r - row,
+                    Shape::Circle | Shape::CirclePlus => {
+                        let limit = if self.range.shape() == Shape::Circle {
+                            i128::from(r) * i128::from(r)
+                        } else {
+                            i128::from(r) * i128::from(r + 1)
+                        };
+                        let row2 = i128::from(row) * i128::from(row);
+                        while self.col > 0 && i128::from(self.col).pow(2) + row2 > limit {
+                            self.col -= 1;
+                        }
+                        self.col
+                    }
+                }
+            };
+            if reach < 0 {
+                // Nothing from here on: no need to store the rows.
+                return -1;
+            }
+            self.table.push(reach);
+        }
+        self.table[d as usize]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,6 +603,30 @@ mod tests {
             Field::new(&grid, (10, 0), Range::UNLIMITED),
             Err(FovError::OriginOffMap { .. })
         ));
+    }
+
+    #[test]
+    fn reach_cuts_every_shape_exactly() {
+        let mut reach = Reach::default();
+        for shape in Shape::ALL {
+            for r in 0..20u32 {
+                let range = Range::new(r, shape);
+                reach.reset(range);
+                // Ask rows out of order and twice: the table must not care.
+                for d in (0..25i64).rev().chain(0..25) {
+                    let want = (0..=25i64)
+                        .rev()
+                        .find(|&c| range.contains(c, d))
+                        .unwrap_or(-1);
+                    assert_eq!(reach.at(d), want, "{shape:?} r={r} d={d}");
+                }
+            }
+        }
+        reach.reset(Range::UNLIMITED);
+        assert_eq!(reach.at(1 << 40), i64::MAX);
+        reach.reset(Range::circle(u32::MAX));
+        assert_eq!(reach.at(0), i64::from(u32::MAX));
+        assert_eq!(reach.at(1), i64::from(u32::MAX) - 1);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! It parses the text format of the CLI: one map row per line, `#` opaque,
 //! every other character transparent, `@` marking the viewer.
 
-use crate::map::{Opacity, Rect};
+use crate::map::{BitRows, Opacity, Rect};
 use std::fmt;
 
 /// A map of the tiles that block sight, one bit a tile.
@@ -330,6 +330,10 @@ impl Opacity for Grid {
 
     fn bounds(&self) -> Option<Rect> {
         Some(self.rect())
+    }
+
+    fn bit_rows(&self) -> Option<BitRows<'_>> {
+        BitRows::new(&self.words, self.words_per_row, self.rect())
     }
 }
 

@@ -114,6 +114,79 @@ pub trait Opacity {
     fn bounds(&self) -> Option<Rect> {
         None
     }
+
+    /// The map's opacity packed one bit a tile, if it keeps it that way
+    /// (as [`Grid`](crate::Grid) does): the fast path of every algorithm,
+    /// which then reads whole rows of opacity a word at a time instead of
+    /// asking tile by tile. The default, `None`, makes every algorithm ask
+    /// [`is_opaque`](Opacity::is_opaque), and only for the tiles it needs.
+    ///
+    /// Inside [`BitRows::rect`] the bits must agree with `is_opaque`; tiles
+    /// outside it are still asked with `is_opaque`.
+    ///
+    /// ```
+    /// use sightlines::{BitRows, Opacity, Rect};
+    ///
+    /// // A 3x2 map whose walls are kept as bits: row 0 is `#..`, row 1 `..#`.
+    /// struct Packed([u64; 2]);
+    /// impl Opacity for Packed {
+    ///     fn is_opaque(&self, x: i32, y: i32) -> bool {
+    ///         !(0..3).contains(&x) || !(0..2).contains(&y) || self.0[y as usize] >> x & 1 == 1
+    ///     }
+    ///     fn bounds(&self) -> Option<Rect> {
+    ///         Some(Rect::new(0, 0, 3, 2))
+    ///     }
+    ///     fn bit_rows(&self) -> Option<BitRows<'_>> {
+    ///         BitRows::new(&self.0, 1, Rect::new(0, 0, 3, 2))
+    ///     }
+    /// }
+    /// let map = Packed([0b001, 0b100]);
+    /// let seen = sightlines::visible_tiles(sightlines::Algorithm::RecursiveShadowcast,
+    ///     &map, (1, 0), sightlines::Range::UNLIMITED)?;
+    /// assert_eq!(seen.len(), 6);
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    fn bit_rows(&self) -> Option<BitRows<'_>> {
+        None
+    }
+}
+
+/// Opacity packed one bit a tile, row by row, for [`Opacity::bit_rows`].
+///
+/// Tile `(rect.x + i, rect.y + j)` is bit `i % 64` of word
+/// `j * words_per_row + i / 64`; a set bit blocks sight. Bits past a row's
+/// width are ignored.
+#[derive(Clone, Copy, Debug)]
+pub struct BitRows<'a> {
+    words: &'a [u64],
+    words_per_row: usize,
+    rect: Rect,
+}
+
+impl<'a> BitRows<'a> {
+    /// Rows of `words_per_row` words over `rect`; `None` unless the rows are
+    /// wide enough for `rect.width` bits and `words` holds `rect.height` of them.
+    ///
+    /// ```
+    /// use sightlines::{BitRows, Rect};
+    /// assert!(BitRows::new(&[0; 4], 2, Rect::new(0, 0, 100, 2)).is_some());
+    /// assert!(BitRows::new(&[0; 4], 2, Rect::new(0, 0, 129, 2)).is_none());
+    /// assert!(BitRows::new(&[0; 3], 2, Rect::new(0, 0, 100, 2)).is_none());
+    /// ```
+    pub fn new(words: &'a [u64], words_per_row: usize, rect: Rect) -> Option<BitRows<'a>> {
+        let wide_enough = words_per_row as u64 * 64 >= u64::from(rect.width);
+        let tall_enough = (words.len() as u64) >= words_per_row as u64 * u64::from(rect.height);
+        (wide_enough && tall_enough).then_some(BitRows {
+            words,
+            words_per_row,
+            rect,
+        })
+    }
+
+    /// The tiles the bits cover.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
 }
 
 impl<F: Fn(i32, i32) -> bool> Opacity for F {
@@ -158,6 +231,158 @@ impl<M: Opacity> Opacity for Bounded<M> {
             None => self.bounds,
             Some(inner) => intersect(self.bounds, inner),
         })
+    }
+}
+
+/// A field's tiles as an algorithm reads them: by offset from the origin.
+///
+/// Two kinds, chosen once per field of view: [`Packed`] reads a map's
+/// [`BitRows`] a word at a time, [`Asked`] asks [`Opacity::is_opaque`].
+/// Algorithms are generic over it, so each kind gets its own compiled scan.
+pub(crate) trait Tiles {
+    /// Whether the tile at offset `(dx, dy)` blocks sight (offsets between
+    /// `i32` positions; tiles off a bounded map block).
+    fn opaque(&self, dx: i64, dy: i64) -> bool;
+
+    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
+    /// rightwards: bit `i` is tile `(dx + i, dy)`.
+    #[inline]
+    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        let mut bits = 0;
+        for i in 0..len {
+            bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
+        }
+        bits
+    }
+
+    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
+    /// going down (`step` 1) or up (`step` -1): bit `i` is tile
+    /// `(dx, dy + step·i)`.
+    #[inline]
+    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+        let mut bits = 0;
+        for i in 0..len {
+            bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
+        }
+        bits
+    }
+}
+
+/// Tiles asked one by one of the map.
+pub(crate) struct Asked<'a, M: ?Sized> {
+    map: &'a M,
+    origin: (i64, i64),
+}
+
+impl<'a, M: Opacity + ?Sized> Asked<'a, M> {
+    pub(crate) fn new(map: &'a M, origin: (i32, i32)) -> Asked<'a, M> {
+        Asked {
+            map,
+            origin: (i64::from(origin.0), i64::from(origin.1)),
+        }
+    }
+}
+
+impl<M: Opacity + ?Sized> Tiles for Asked<'_, M> {
+    #[inline]
+    fn opaque(&self, dx: i64, dy: i64) -> bool {
+        let (x, y) = (self.origin.0 + dx, self.origin.1 + dy);
+        match (i32::try_from(x), i32::try_from(y)) {
+            (Ok(x), Ok(y)) => self.map.is_opaque(x, y),
+            // Outside i32 space nothing exists: it blocks like an edge.
+            _ => true,
+        }
+    }
+}
+
+/// Tiles read from a map's [`BitRows`]; tiles outside them are asked.
+pub(crate) struct Packed<'a, M: ?Sized> {
+    bits: BitRows<'a>,
+    /// The origin relative to the bits' top-left tile.
+    at: (i64, i64),
+    asked: Asked<'a, M>,
+}
+
+impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
+    pub(crate) fn new(map: &'a M, bits: BitRows<'a>, origin: (i32, i32)) -> Packed<'a, M> {
+        Packed {
+            bits,
+            at: (
+                i64::from(origin.0) - i64::from(bits.rect.x),
+                i64::from(origin.1) - i64::from(bits.rect.y),
+            ),
+            asked: Asked::new(map, origin),
+        }
+    }
+
+    /// The word holding column `col` (bits-relative, in the row) of row `row`.
+    #[inline]
+    fn word(&self, row: usize, col: u64) -> u64 {
+        self.bits.words[row * self.bits.words_per_row + (col / 64) as usize]
+    }
+}
+
+impl<M: Opacity + ?Sized> Tiles for Packed<'_, M> {
+    #[inline]
+    fn opaque(&self, dx: i64, dy: i64) -> bool {
+        let (col, row) = ((self.at.0 + dx) as u64, (self.at.1 + dy) as u64);
+        if col < u64::from(self.bits.rect.width) && row < u64::from(self.bits.rect.height) {
+            self.word(row as usize, col) >> (col % 64) & 1 == 1
+        } else {
+            self.asked.opaque(dx, dy)
+        }
+    }
+
+    #[inline(always)]
+    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let (col, row) = ((self.at.0 + dx) as u64, (self.at.1 + dy) as u64);
+        let end = col.wrapping_add(u64::from(len));
+        if row >= u64::from(self.bits.rect.height)
+            || col >= u64::from(self.bits.rect.width)
+            || end > u64::from(self.bits.rect.width)
+        {
+            // Partly off the bits: tile by tile.
+            let mut bits = 0;
+            for i in 0..len {
+                bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
+            }
+            return bits;
+        }
+        let row = row as usize;
+        let shift = col % 64;
+        let mut bits = self.word(row, col) >> shift;
+        // The tiles past the first word, when the span crosses into the next.
+        if shift + u64::from(len) > 64 {
+            bits |= self.word(row, col + 64) << (64 - shift);
+        }
+        bits & (u64::MAX >> (64 - len))
+    }
+
+    #[inline(always)]
+    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+        let col = (self.at.0 + dx) as u64;
+        let (first, last) = (self.at.1 + dy, self.at.1 + dy + step * (i64::from(len) - 1));
+        let height = i64::from(self.bits.rect.height);
+        if col >= u64::from(self.bits.rect.width)
+            || first.min(last) < 0
+            || first.max(last) >= height
+        {
+            let mut bits = 0;
+            for i in 0..len {
+                bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
+            }
+            return bits;
+        }
+        let stride = self.bits.words_per_row as i64 * step;
+        let mut index = first * self.bits.words_per_row as i64 + (col / 64) as i64;
+        let shift = col % 64;
+        let mut bits = 0;
+        for i in 0..len {
+            bits |= (self.bits.words[index as usize] >> shift & 1) << i;
+            index += stride;
+        }
+        bits
     }
 }
 

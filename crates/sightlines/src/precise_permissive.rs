@@ -47,8 +47,8 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant};
-use crate::map::Opacity;
+use crate::geometry::{Field, Quadrant, Reach, Sink, Visit};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// A sight line through two lattice points, in quadrant coordinates (x right,
@@ -179,6 +179,8 @@ pub struct PrecisePermissive {
     level: u8,
     views: Vec<View>,
     bumps: Vec<Bump>,
+    /// The range's reach, row by row.
+    reach: Reach,
 }
 
 impl Default for PrecisePermissive {
@@ -187,6 +189,7 @@ impl Default for PrecisePermissive {
             level: MAX_LEVEL,
             views: Vec::new(),
             bumps: Vec::new(),
+            reach: Reach::default(),
         }
     }
 }
@@ -264,11 +267,14 @@ impl PrecisePermissive {
         }
     }
 
-    fn scan_quadrant<M, V>(&mut self, map: &M, field: &Field, q: Quadrant, visit: &mut V)
+    /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
+    /// so that its transform is constant in the hot loop.
+    fn scan_quadrant<const Q: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
     where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
+        T: Tiles,
+        S: Sink,
     {
+        let q = Quadrant::ALL[Q];
         let (mut ex, mut ey) = field.extents(q);
         let (offset, limit, step) = self.source();
         if step > 1 {
@@ -305,7 +311,7 @@ impl PrecisePermissive {
         // the range cannot block tiles within it, so they are skipped whole.
         let mut first = 0;
         for i in 1..=ex + ey {
-            while first <= i - first && !field.in_range(i - first, first) {
+            while first <= i - first && self.reach.at(first) < i - first {
                 first += 1;
             }
             if self.views.is_empty() || first > i - first {
@@ -337,12 +343,12 @@ impl PrecisePermissive {
                 let end = b.min(hi);
                 while j <= end {
                     let (x, y) = (i - j, j);
-                    let (tx, ty) = field.tile_in(q, x, y);
+                    let (dx, dy) = q.offset(x, y);
                     if q.owns(x, y) {
-                        visit(tx, ty);
+                        sink.tile(dx, dy);
                     }
                     j += 1;
-                    if map.is_opaque(tx, ty) {
+                    if tiles.opaque(dx, dy) {
                         self.block(k, (x, y), step);
                         break;
                     }
@@ -441,18 +447,45 @@ impl FieldOfView for PrecisePermissive {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        visit(origin.0, origin.1);
-        for q in Quadrant::ALL {
-            self.scan_quadrant(map, &field, q, &mut visit);
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl PrecisePermissive {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        match map.bit_rows() {
+            Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan(&Asked::new(map, field.origin), field, sink),
         }
         Ok(())
+    }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.reach.reset(field.range);
+        self.scan_quadrant::<0, T, S>(tiles, field, sink);
+        self.scan_quadrant::<1, T, S>(tiles, field, sink);
+        self.scan_quadrant::<2, T, S>(tiles, field, sink);
+        self.scan_quadrant::<3, T, S>(tiles, field, sink);
     }
 }
 

@@ -62,9 +62,9 @@
 
 use crate::algorithm::{FieldOfView, MAX_SET_AREA};
 use crate::error::FovError;
-use crate::geometry::Field;
+use crate::geometry::{Field, Reach, Sink, Visit};
 use crate::line::{Rounding, Steps};
-use crate::map::Opacity;
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// Reusable scratch for [`raycast`](self) ray casting.
@@ -83,6 +83,7 @@ use crate::range::Range;
 #[derive(Clone, Debug, Default)]
 pub struct Raycast {
     seen: FieldBits,
+    reach: Reach,
 }
 
 impl Raycast {
@@ -98,28 +99,55 @@ impl FieldOfView for Raycast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        self.seen.reset(&field)?;
-        self.seen.insert(0, 0);
-        visit(origin.0, origin.1);
-        let d = field.left.max(field.right).max(field.up).max(field.down);
-        for (tx, ty) in square_ring(d) {
-            cast_ray(
-                map,
-                &field,
-                &mut self.seen,
-                (tx, ty),
-                Rounding::AwayFromStart,
-                &mut visit,
-            );
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl Raycast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        self.seen.reset(field)?;
+        match map.bit_rows() {
+            Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan(&Asked::new(map, field.origin), field, sink),
         }
         Ok(())
+    }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        self.reach.reset(field.range);
+        self.seen.insert(0, 0);
+        sink.tile(0, 0);
+        let d = field.left.max(field.right).max(field.up).max(field.down);
+        for to in square_ring(d) {
+            cast_ray(
+                tiles,
+                field,
+                &mut self.reach,
+                &mut self.seen,
+                to,
+                Rounding::AwayFromStart,
+                &mut |dx, dy| sink.tile(dx, dy),
+            );
+        }
     }
 }
 
@@ -133,43 +161,43 @@ pub(crate) fn square_ring(d: i64) -> impl Iterator<Item = (i64, i64)> {
 /// the field), marking the tiles it reaches in `seen` and visiting those
 /// not marked before. The ray stops before leaving the field's box or the
 /// range, and after an opaque tile.
-pub(crate) fn cast_ray<M, V>(
-    map: &M,
+pub(crate) fn cast_ray<T, V>(
+    tiles: &T,
     field: &Field,
+    reach: &mut Reach,
     seen: &mut FieldBits,
     to: (i64, i64),
     rounding: Rounding,
     visit: &mut V,
 ) where
-    M: Opacity + ?Sized,
-    V: FnMut(i32, i32),
+    T: Tiles,
+    V: FnMut(i64, i64),
 {
     for (dx, dy) in Steps::new(to.0, to.1, rounding).skip(1) {
-        if dx < -field.left
-            || dx > field.right
-            || dy < -field.up
-            || dy > field.down
-            || !field.in_range(dx, dy)
-        {
+        // Within the box, then within the range's shape (`reach` cuts it
+        // row by row; the box keeps |dx| below the table's end).
+        if !field.reaches(dx, dy) || dy.abs() > reach.at(dx.abs()) {
             return;
         }
-        let (x, y) = field.tile(dx, dy);
         if seen.insert(dx, dy) {
-            visit(x, y);
+            visit(dx, dy);
         }
-        if map.is_opaque(x, y) {
+        if tiles.opaque(dx, dy) {
             return;
         }
     }
 }
 
-/// One bit per tile of a field's bounding box, by offset from the origin.
+/// One bit per tile of a field's bounding box, by offset from the origin,
+/// row by row, each row starting a word (so positions come from the row
+/// and word being read, without a division).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FieldBits {
     words: Vec<u64>,
     left: i64,
     up: i64,
-    width: i64,
+    words_per_row: usize,
+    rows: usize,
 }
 
 impl FieldBits {
@@ -181,23 +209,26 @@ impl FieldBits {
         }
         self.left = field.left;
         self.up = field.up;
-        self.width = field.left + field.right + 1;
-        let words = (area.area() as usize).div_ceil(64);
+        self.words_per_row = (area.width as usize).div_ceil(64);
+        self.rows = area.height as usize;
         self.words.clear();
-        self.words.resize(words, 0);
+        self.words.resize(self.words_per_row * self.rows, 0);
         Ok(())
     }
 
     #[inline]
-    fn index(&self, dx: i64, dy: i64) -> usize {
-        ((dy + self.up) * self.width + dx + self.left) as usize
+    fn index(&self, dx: i64, dy: i64) -> (usize, u64) {
+        let col = (dx + self.left) as usize;
+        (
+            (dy + self.up) as usize * self.words_per_row + col / 64,
+            1 << (col % 64),
+        )
     }
 
     /// Sets the bit of offset `(dx, dy)`; whether it was clear before.
     #[inline]
     pub(crate) fn insert(&mut self, dx: i64, dy: i64) -> bool {
-        let i = self.index(dx, dy);
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let (word, bit) = self.index(dx, dy);
         let fresh = self.words[word] & bit == 0;
         self.words[word] |= bit;
         fresh
@@ -206,37 +237,35 @@ impl FieldBits {
     /// Whether the bit of offset `(dx, dy)` is set.
     #[inline]
     pub(crate) fn contains(&self, dx: i64, dy: i64) -> bool {
-        let i = self.index(dx, dy);
-        self.words[i / 64] & (1u64 << (i % 64)) != 0
+        let (word, bit) = self.index(dx, dy);
+        self.words[word] & bit != 0
     }
 
-    /// How many words of 64 bits there are.
-    #[inline]
-    pub(crate) fn word_count(&self) -> usize {
-        self.words.len()
-    }
-
-    /// Word `w`: the bits of tiles `64·w ..= 64·w + 63`, rows first.
-    #[inline]
-    pub(crate) fn word(&self, w: usize) -> u64 {
-        self.words[w]
-    }
-
-    /// The offset of bit `bit` of word `w`.
-    #[inline]
-    pub(crate) fn offset(&self, w: usize, bit: u32) -> (i64, i64) {
-        let i = (w * 64) as i64 + i64::from(bit);
-        (i % self.width - self.left, i / self.width - self.up)
+    /// Calls `f` with the offset of every set bit, rows first. A bit set by
+    /// `f` in a word not read yet is seen; in the word being read, it is not.
+    pub(crate) fn for_each_mut(&mut self, mut f: impl FnMut(&mut FieldBits, i64, i64)) {
+        for row in 0..self.rows {
+            for k in 0..self.words_per_row {
+                let mut bits = self.words[row * self.words_per_row + k];
+                while bits != 0 {
+                    let col = (k * 64) as i64 + i64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    f(self, col - self.left, row as i64 - self.up);
+                }
+            }
+        }
     }
 
     /// Calls `f` with the offset of every set bit, rows first.
     pub(crate) fn for_each(&self, mut f: impl FnMut(i64, i64)) {
-        for (w, &word) in self.words.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let (dx, dy) = self.offset(w, bits.trailing_zeros());
-                bits &= bits - 1;
-                f(dx, dy);
+        for row in 0..self.rows {
+            for k in 0..self.words_per_row {
+                let mut bits = self.words[row * self.words_per_row + k];
+                while bits != 0 {
+                    let col = (k * 64) as i64 + i64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    f(col - self.left, row as i64 - self.up);
+                }
             }
         }
     }

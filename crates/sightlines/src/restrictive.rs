@@ -90,8 +90,8 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Slope};
-use crate::map::Opacity;
+use crate::geometry::{Field, Octant, Reach, Sink, Slope, Visit};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
@@ -123,6 +123,19 @@ fn mark_bits(line: i64, col: i64) -> u8 {
     bits
 }
 
+/// Whether an earlier pass than `pass` saw the tile at map offset `at`.
+#[inline]
+fn seen_before(marks: &[Vec<u8>; 8], pass: usize, at: (i64, i64)) -> bool {
+    PASSES[..pass].iter().zip(marks).any(|(&o, marks)| {
+        let (line, col) = Octant::ALL[o].position(at.0, at.1);
+        line >= 1
+            && (0..=line).contains(&col)
+            && marks
+                .get(line as usize)
+                .is_some_and(|&m| m & mark_bits(line, col) != 0)
+    })
+}
+
 /// An obstacle: the angle range a visible opaque cell covers, maybe widened.
 #[derive(Clone, Copy, Debug)]
 struct Obstacle {
@@ -147,11 +160,14 @@ struct Obstacle {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Restrictive {
+    /// Per cell of the previous line and of this one: seen and transparent.
     previous: Vec<bool>,
     current: Vec<bool>,
     obstacles: Vec<Obstacle>,
     /// Per pass, per line: the [`mark_bits`] of the cells the pass saw.
     marks: [Vec<u8>; 8],
+    /// The range's reach, line by line.
+    reach: Reach,
 }
 
 impl Restrictive {
@@ -160,29 +176,17 @@ impl Restrictive {
         Restrictive::default()
     }
 
-    /// Whether an earlier pass than `pass` saw the tile at map offset `at`.
-    fn seen_before(&self, pass: usize, at: (i64, i64)) -> bool {
-        PASSES[..pass].iter().zip(&self.marks).any(|(&o, marks)| {
-            let (line, col) = Octant::ALL[o].position(at.0, at.1);
-            line >= 1
-                && (0..=line).contains(&col)
-                && marks
-                    .get(line as usize)
-                    .is_some_and(|&m| m & mark_bits(line, col) != 0)
-        })
-    }
-
-    fn scan<M, V>(&mut self, map: &M, field: &Field, index: usize, visit: &mut V)
+    /// Pass `P` of [`PASSES`], compiled once per pass so that its octant's
+    /// transform is constant in the hot loop.
+    fn scan<const P: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
     where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
+        T: Tiles,
+        S: Sink,
     {
-        let pass = Octant::ALL[PASSES[index]];
+        let index = P;
+        let pass = Octant::ALL[PASSES[P]];
         let (lines, cols) = pass.extents(field);
-        let opaque = |(dx, dy): (i64, i64)| {
-            let (x, y) = field.tile(dx, dy);
-            map.is_opaque(x, y)
-        };
+        let opaque = |(dx, dy): (i64, i64)| tiles.opaque(dx, dy);
         self.marks[index].clear();
         self.marks[index].push(0);
         self.obstacles.clear();
@@ -195,12 +199,21 @@ impl Restrictive {
             let mut marks = 0u8;
             // The first cell whose centre is not below the minimum angle:
             // floor(min_angle·line + 1/2), exactly.
-            let first = {
-                let (n, m) = (i128::from(min_angle.num), i128::from(min_angle.den));
-                ((2 * n * i128::from(line) + m) / (2 * m)) as i64
+            let first = match (2 * min_angle.num)
+                .checked_mul(line)
+                .and_then(|p| p.checked_add(min_angle.den))
+            {
+                // Both are at least 0: a plain division.
+                Some(p) => p / (2 * min_angle.den),
+                None => {
+                    let (n, m) = (i128::from(min_angle.num), i128::from(min_angle.den));
+                    ((2 * n * i128::from(line) + m) / (2 * m)) as i64
+                }
             };
             let mut done = true;
             let den = 2 * line;
+            // The columns of this line within the range's shape.
+            let cut = self.reach.at(line);
             for col in first..=line.min(cols) {
                 let at = pass.offset(line, col);
                 let start = Slope::new(2 * col - 1, den);
@@ -210,13 +223,18 @@ impl Restrictive {
                 let mut visible = true;
                 let mut extended = false;
                 if in_last_line > 0 {
+                    // Whether the inner neighbour in column `c` is seen and
+                    // transparent: this pass's own mark, or at the octant's
+                    // edges an earlier pass's.
+                    let previous = &self.previous;
                     let open = |c: i64| -> bool {
-                        let at = pass.offset(line - 1, c);
-                        if !field.reaches(at.0, at.1) || opaque(at) {
-                            return false;
-                        }
-                        let own = (0..line).contains(&c) && self.previous[c as usize];
-                        own || ((c <= 0 || c >= line - 1) && self.seen_before(index, at))
+                        ((0..line).contains(&c) && previous[c as usize])
+                            || ((c <= 0 || c >= line - 1) && {
+                                let at = pass.offset(line - 1, c);
+                                field.reaches(at.0, at.1)
+                                    && !opaque(at)
+                                    && seen_before(&self.marks, index, at)
+                            })
                     };
                     if !open(col) && !open(col - 1) {
                         visible = false;
@@ -245,13 +263,13 @@ impl Restrictive {
                     continue;
                 }
                 done = false;
-                self.current[col as usize] = true;
-                marks |= mark_bits(line, col);
-                if field.in_range(at.0, at.1)
-                    && !((col == 0 || col == line) && self.seen_before(index, at))
+                self.current[col as usize] = !wall;
+                if col <= 1 || col >= line - 1 {
+                    marks |= mark_bits(line, col);
+                }
+                if col <= cut && !((col == 0 || col == line) && seen_before(&self.marks, index, at))
                 {
-                    let (x, y) = field.tile(at.0, at.1);
-                    visit(x, y);
+                    sink.tile(at.0, at.1);
                 }
                 if wall {
                     if min_angle >= start {
@@ -280,7 +298,7 @@ impl FieldOfView for Restrictive {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
@@ -289,10 +307,41 @@ impl FieldOfView for Restrictive {
         // The field's reach is the radius in every direction, whatever the
         // shape: the square libtcod scans. `in_range` cuts the shape.
         let field = Field::new(map, origin, range)?;
-        visit(origin.0, origin.1);
-        for index in 0..PASSES.len() {
-            self.scan(map, &field, index, &mut visit);
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl Restrictive {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        match map.bit_rows() {
+            Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan_all(&Asked::new(map, field.origin), field, sink),
         }
         Ok(())
+    }
+
+    fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.reach.reset(field.range);
+        self.scan::<0, T, S>(tiles, field, sink);
+        self.scan::<1, T, S>(tiles, field, sink);
+        self.scan::<2, T, S>(tiles, field, sink);
+        self.scan::<3, T, S>(tiles, field, sink);
+        self.scan::<4, T, S>(tiles, field, sink);
+        self.scan::<5, T, S>(tiles, field, sink);
+        self.scan::<6, T, S>(tiles, field, sink);
+        self.scan::<7, T, S>(tiles, field, sink);
     }
 }

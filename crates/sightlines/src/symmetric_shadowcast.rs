@@ -33,9 +33,16 @@
 //! `depth·start <= col <= depth·end`: that test, the center of the floor
 //! inside the open slopes, is what makes floors symmetric. A wall after a
 //! floor ends a child row at the wall's edge; a floor after a wall moves the
-//! row's start. Rows wait in a reused queue rather than on the call stack,
-//! so a radius of tens of thousands cannot overflow it, and the queue holds
-//! at most the rows of two depths.
+//! row's start. A row goes on depth after depth in a loop while it ends on
+//! a floor; the rows that walls split off wait in a reused stack rather
+//! than on the call stack, so a radius of tens of thousands cannot overflow
+//! it. The order of the rows changes nothing that is seen.
+//!
+//! **Speed.** Walls are found 64 tiles at a time (bit-packed maps such as
+//! [`Grid`](crate::Grid) give their rows whole, see [`Opacity::bit_rows`]),
+//! and the tiles of a row are reported as one span: only its two end
+//! columns can be floors whose centre is out of sight, or diagonal tiles
+//! that the next quadrant shares.
 //!
 //! **Properties.**
 //! - *Symmetric for floor tiles:* floor B is visible from floor A exactly when
@@ -87,10 +94,9 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Slope};
-use crate::map::Opacity;
+use crate::geometry::{Field, Octant, Reach, Sink, Slope, Visit};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
-use std::collections::VecDeque;
 
 /// The four quadrants as (depth, col) transforms: depth along +x, +y, -x,
 /// -y; col across, both signs.
@@ -141,7 +147,10 @@ fn edge(depth: i64, col: i64) -> Slope {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SymmetricShadowcast {
-    rows: VecDeque<Row>,
+    /// Rows that walls split off, waiting to be scanned.
+    rows: Vec<Row>,
+    /// The range's reach, row by row.
+    reach: Reach,
     /// Per diagonal distance, one bit per diagonal already reported: each
     /// diagonal tile is scanned by the two quadrants sharing it.
     diagonals: Vec<u8>,
@@ -153,11 +162,15 @@ impl SymmetricShadowcast {
         SymmetricShadowcast::default()
     }
 
-    fn scan_quadrant<M, V>(&mut self, map: &M, field: &Field, q: Octant, visit: &mut V)
-    where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
+    /// Scans quadrant `Q` of [`QUADRANTS`], compiled once per quadrant so
+    /// that its transform is constant in the hot loop.
+    fn scan_quadrant<const Q: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        let q = QUADRANTS[Q];
         let (reach, right) = q.extents(field);
         let mirror = Octant {
             xy: -q.xy,
@@ -169,47 +182,124 @@ impl SymmetricShadowcast {
             return;
         }
         self.rows.clear();
-        self.rows.push_back(Row {
+        self.rows.push(Row {
             depth: 1,
             start: Slope::new(-1, 1),
             end: Slope::new(1, 1),
         });
-        while let Some(mut row) = self.rows.pop_front() {
-            let depth = row.depth;
-            // Off the field is wall; one such column on each side behaves as all of them.
-            let first = row.start.mul_round_ties_up(depth).max(-left - 1);
-            let last = row.end.mul_round_ties_down(depth).min(right + 1);
-            let mut prev_wall = None;
-            for col in first..=last {
-                let (dx, dy) = q.offset(depth, col);
-                let inside = -left <= col && col <= right && field.in_range(dx, dy);
-                let tile = if inside {
-                    Some(field.tile(dx, dy))
-                } else {
-                    None
-                };
-                let wall = tile.is_none_or(|(x, y)| map.is_opaque(x, y));
-                if let Some((x, y)) = tile {
-                    if (wall || row.is_symmetric(col)) && self.first_report(dx, dy) {
-                        visit(x, y);
+        while let Some(Row {
+            depth,
+            mut start,
+            end,
+        }) = self.rows.pop()
+        {
+            // The row goes on depth after depth while its last tile is a
+            // floor; the rows that walls split off wait on the stack.
+            for depth in depth..=reach {
+                let row = Row { depth, start, end };
+                // Off the field is wall; one such column on each side behaves as all of them.
+                let first = start.mul_round_ties_up(depth).max(-left - 1);
+                let last = end.mul_round_ties_down(depth).min(right + 1);
+                if first > last {
+                    break;
+                }
+                // The columns on the field and within the range.
+                let cut = self.reach.at(depth);
+                let (lo, hi) = ((-left).max(-cut), right.min(cut));
+                // Walls, on and off the field, 64 columns at a time, from
+                // the left: floor to wall splits a row off, wall to floor
+                // moves the start.
+                let mut wall_before: Option<bool> = None;
+                let mut c0 = first;
+                while c0 <= last {
+                    let len = (last - c0 + 1).min(64) as u32;
+                    let full = u64::MAX >> (64 - len);
+                    let mut walls = full;
+                    let (a, b) = (c0.max(lo), (c0 + i64::from(len) - 1).min(hi));
+                    if a <= b {
+                        let n = (b - a + 1) as u32;
+                        let inside = (u64::MAX >> (64 - n)) << (a - c0);
+                        walls = (walls & !inside) | q.opaque_bits(tiles, depth, a, n) << (a - c0);
                     }
+                    self.report(sink, q, &row, (c0, len, walls), (first, last), (lo, hi));
+                    let mut pos = 0;
+                    let mut wall = match wall_before {
+                        Some(wall) => wall,
+                        None => {
+                            pos = 1;
+                            walls & 1 == 1
+                        }
+                    };
+                    while pos < len {
+                        let changes =
+                            (if wall { !walls } else { walls }) & full & (u64::MAX << pos);
+                        if changes == 0 {
+                            break;
+                        }
+                        let i = changes.trailing_zeros();
+                        let col = c0 + i64::from(i);
+                        if wall {
+                            start = edge(depth, col);
+                        } else if depth < reach {
+                            self.rows.push(Row {
+                                depth: depth + 1,
+                                start,
+                                end: edge(depth, col),
+                            });
+                        }
+                        wall = !wall;
+                        pos = i + 1;
+                    }
+                    wall_before = Some(wall);
+                    c0 += i64::from(len);
                 }
-                match (prev_wall, wall) {
-                    (Some(true), false) => row.start = edge(depth, col),
-                    (Some(false), true) if depth < reach => self.rows.push_back(Row {
-                        depth: depth + 1,
-                        start: row.start,
-                        end: edge(depth, col),
-                    }),
-                    _ => {}
+                if wall_before != Some(false) {
+                    break;
                 }
-                prev_wall = Some(wall);
-            }
-            if prev_wall == Some(false) && depth < reach {
-                row.depth += 1;
-                self.rows.push_back(row);
             }
         }
+    }
+
+    /// Reports the visible tiles among the columns `c0..c0 + len` of `row`
+    /// (whose columns run `first..=last`; `lo..=hi` are on the field):
+    /// every wall, and the floors whose centre is in sight. Bit `i` of
+    /// `walls` is column `c0 + i`.
+    ///
+    /// Only the row's first and last columns can be floors whose centre is
+    /// out of sight, and only they can lie on a diagonal, shared with the
+    /// next quadrant: they are checked one by one, the rest is one span.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn report<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        q: Octant,
+        row: &Row,
+        (c0, len, walls): (i64, u32, u64),
+        (first, last): (i64, i64),
+        (lo, hi): (i64, i64),
+    ) {
+        let end = c0 + i64::from(len) - 1;
+        let (mut a, mut b) = (c0.max(lo), end.min(hi));
+        if a > b {
+            return;
+        }
+        let mut one = |this: &mut Self, col: i64| {
+            let wall = walls >> (col - c0) & 1 == 1;
+            let (dx, dy) = q.offset(row.depth, col);
+            if (wall || row.is_symmetric(col)) && this.first_report(dx, dy) {
+                sink.tile(dx, dy);
+            }
+        };
+        if a == first {
+            one(self, a);
+            a += 1;
+        }
+        if b == last && b >= a {
+            one(self, b);
+            b -= 1;
+        }
+        q.span(sink, row.depth, a, b);
     }
 
     /// Whether offset `(dx, dy)` has not been reported yet; only diagonal
@@ -236,19 +326,46 @@ impl FieldOfView for SymmetricShadowcast {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        visit(origin.0, origin.1);
-        self.diagonals.clear();
-        for q in QUADRANTS {
-            self.scan_quadrant(map, &field, q, &mut visit);
+        self.run(
+            map,
+            &field,
+            &mut Visit {
+                visit,
+                origin: (i64::from(origin.0), i64::from(origin.1)),
+            },
+        )
+    }
+}
+
+impl SymmetricShadowcast {
+    /// The scan, into any [`Sink`].
+    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        match map.bit_rows() {
+            Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan(&Asked::new(map, field.origin), field, sink),
         }
         Ok(())
+    }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.diagonals.clear();
+        self.reach.reset(field.range);
+        self.scan_quadrant::<0, T, S>(tiles, field, sink);
+        self.scan_quadrant::<1, T, S>(tiles, field, sink);
+        self.scan_quadrant::<2, T, S>(tiles, field, sink);
+        self.scan_quadrant::<3, T, S>(tiles, field, sink);
     }
 }
 

@@ -6,6 +6,7 @@
 //! clearing it costs O(box / 64) words, never O(map). Its buffer grows to the
 //! largest box it has held and is then reused without allocating.
 
+use crate::geometry::{Field, Sink};
 use crate::map::Rect;
 
 /// The tiles seen from one origin, as a bitset over the range's bounding box.
@@ -92,6 +93,49 @@ impl VisibleSet {
         }
     }
 
+    /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at
+    /// a time; tiles outside the area are left out. Returns how many were
+    /// not there before.
+    ///
+    /// ```
+    /// use sightlines::{Rect, VisibleSet};
+    /// let mut s = VisibleSet::new();
+    /// s.reset(Rect::new(0, 0, 100, 2));
+    /// assert_eq!(s.insert_span(1, -5, 69), 70);
+    /// assert_eq!(s.insert_span(1, 60, 200), 30);
+    /// assert_eq!(s.len(), 100);
+    /// assert!(s.contains(99, 1) && !s.contains(0, 0));
+    /// ```
+    pub fn insert_span(&mut self, y: i32, x0: i32, x1: i32) -> usize {
+        let dy = i64::from(y) - i64::from(self.area.y);
+        let c0 = (i64::from(x0) - i64::from(self.area.x)).max(0);
+        let c1 = (i64::from(x1) - i64::from(self.area.x)).min(i64::from(self.area.width) - 1);
+        if dy < 0 || dy >= i64::from(self.area.height) || c1 < c0 {
+            return 0;
+        }
+        let row = dy as usize * self.words_per_row;
+        let added = set_bits(
+            &mut self.words[row..row + self.words_per_row],
+            c0 as usize,
+            c1 as usize,
+        );
+        self.len += added;
+        added
+    }
+
+    /// Empties the set, makes it cover `field`'s box and returns a sink that
+    /// fills it, counting the tiles as they come: each must come once.
+    pub(crate) fn fill(&mut self, field: &Field) -> Fill<'_> {
+        self.reset(field.rect());
+        Fill {
+            words: &mut self.words,
+            words_per_row: self.words_per_row,
+            left: field.left,
+            up: field.up,
+            len: &mut self.len,
+        }
+    }
+
     /// Whether `(x, y)` is in the set; false for any tile outside the area.
     #[inline]
     pub fn contains(&self, x: i32, y: i32) -> bool {
@@ -115,6 +159,73 @@ impl VisibleSet {
             set: self,
             word: 0,
             bits: self.words.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// Sets bits `c0..=c1` of a row of words; returns how many were clear.
+#[inline]
+fn set_bits(row: &mut [u64], c0: usize, c1: usize) -> usize {
+    let mut added = 0;
+    let (w0, w1) = (c0 / 64, c1 / 64);
+    for (w, word) in row.iter_mut().enumerate().take(w1 + 1).skip(w0) {
+        let lo = if w == w0 { c0 % 64 } else { 0 };
+        let hi = if w == w1 { c1 % 64 } else { 63 };
+        let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+        added += (mask & !*word).count_ones() as usize;
+        *word |= mask;
+    }
+    added
+}
+
+/// A [`Sink`] writing straight into a [`VisibleSet`]'s words, rows a word
+/// at a time. It does not check for tiles already there: the algorithms
+/// report each tile once, which the tests check.
+pub(crate) struct Fill<'a> {
+    words: &'a mut [u64],
+    words_per_row: usize,
+    left: i64,
+    up: i64,
+    len: &'a mut usize,
+}
+
+impl Sink for Fill<'_> {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        let (col, row) = ((dx + self.left) as usize, (dy + self.up) as usize);
+        self.words[row * self.words_per_row + col / 64] |= 1 << (col % 64);
+        *self.len += 1;
+    }
+
+    #[inline(always)]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        if dx1 < dx0 {
+            return;
+        }
+        let (c0, c1) = ((dx0 + self.left) as usize, (dx1 + self.left) as usize);
+        *self.len += c1 - c0 + 1;
+        let row = (dy + self.up) as usize * self.words_per_row;
+        if c0 / 64 == c1 / 64 {
+            let mask = (u64::MAX >> (63 - c1 % 64)) & (u64::MAX << (c0 % 64));
+            self.words[row + c0 / 64] |= mask;
+        } else {
+            set_bits(&mut self.words[row..row + self.words_per_row], c0, c1);
+        }
+    }
+
+    #[inline]
+    fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
+        let col = (dx + self.left) as usize;
+        let bit = 1 << (col % 64);
+        let stride = self.words_per_row;
+        if dy1 < dy0 {
+            return;
+        }
+        let start = (dy0 + self.up) as usize * stride + col / 64;
+        let count = (dy1 - dy0 + 1) as usize;
+        *self.len += count;
+        for word in self.words[start..].iter_mut().step_by(stride).take(count) {
+            *word |= bit;
         }
     }
 }

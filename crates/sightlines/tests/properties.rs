@@ -6,7 +6,9 @@
 mod common;
 
 use common::*;
-use sightlines::{Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
+use sightlines::{
+    Algorithm, BitRows, Fov, FovError, Grid, Opacity, Range, Rect, Shape, VisibleSet,
+};
 use std::collections::BTreeSet;
 
 #[test]
@@ -55,6 +57,7 @@ fn origin_first_each_tile_once_inside_map_and_range() {
             let mut set = VisibleSet::new();
             fov.compute_into(&g, origin, range, &mut set).unwrap();
             assert_eq!(set.iter().collect::<BTreeSet<_>>(), unique, "{algorithm}");
+            assert_eq!(set.len(), unique.len(), "{algorithm}");
         }
     }
 }
@@ -179,6 +182,90 @@ fn walls_can_be_left_dark() {
                 .filter(|&(x, y)| (x, y) == origin || !sightlines::Opacity::is_opaque(&g, x, y))
                 .collect();
             assert_eq!(b, expected, "{algorithm}");
+        }
+    }
+}
+
+/// A map kept as bits over a rectangle that does not start at (0, 0), with
+/// walls all around it: the packed fast path with offsets.
+struct Shifted {
+    rect: Rect,
+    words_per_row: usize,
+    words: Vec<u64>,
+}
+
+impl Opacity for Shifted {
+    fn is_opaque(&self, x: i32, y: i32) -> bool {
+        if !self.rect.contains(x, y) {
+            return true;
+        }
+        let (c, r) = ((x - self.rect.x) as usize, (y - self.rect.y) as usize);
+        self.words[r * self.words_per_row + c / 64] >> (c % 64) & 1 == 1
+    }
+    fn bounds(&self) -> Option<Rect> {
+        Some(self.rect)
+    }
+    fn bit_rows(&self) -> Option<BitRows<'_>> {
+        BitRows::new(&self.words, self.words_per_row, self.rect)
+    }
+}
+
+#[test]
+fn packed_rows_and_asked_tiles_agree() {
+    // Every algorithm reads a bit-packed map a word at a time and any other
+    // map tile by tile: both paths must see the same.
+    let mut rng = Rng(0xB175);
+    for &algorithm in Algorithm::ALL {
+        let mut fov = Fov::new(algorithm);
+        for round in 0..150 {
+            let (w, h) = (1 + rng.below(140) as u32, 1 + rng.below(70) as u32);
+            let density = rng.below(50);
+            let g = random_grid(&mut rng, w, h, density);
+            let rect = Rect::new(
+                rng.below(200) as i32 - 100,
+                rng.below(200) as i32 - 100,
+                w,
+                h,
+            );
+            let words_per_row = (w as usize).div_ceil(64) + (round % 2);
+            let mut words = vec![0u64; words_per_row * h as usize];
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    if g.is_opaque(x, y) {
+                        words[y as usize * words_per_row + x as usize / 64] |= 1 << (x % 64);
+                    }
+                }
+            }
+            let packed = Shifted {
+                rect,
+                words_per_row,
+                words,
+            };
+            let asked = sightlines::bounded(rect, |x: i32, y: i32| packed.is_opaque(x, y));
+            let origin = (
+                rect.x + rng.below(u64::from(w)) as i32,
+                rect.y + rng.below(u64::from(h)) as i32,
+            );
+            let range = if rng.percent(30) {
+                Range::UNLIMITED
+            } else {
+                Range::new(rng.below(80) as u32, Shape::ALL[rng.below(4) as usize])
+            };
+            let mut a = Vec::new();
+            fov.compute(&packed, origin, range, |x, y| a.push((x, y)))
+                .unwrap();
+            let mut b = Vec::new();
+            fov.compute(&asked, origin, range, |x, y| b.push((x, y)))
+                .unwrap();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(
+                a, b,
+                "{algorithm} from {origin:?} with {range:?} on {rect:?}"
+            );
+            let mut set = VisibleSet::new();
+            fov.compute_into(&packed, origin, range, &mut set).unwrap();
+            assert_eq!(set.iter().collect::<Vec<_>>().len(), a.len(), "{algorithm}");
         }
     }
 }
