@@ -7,6 +7,10 @@
 //! divides the median iteration time by the number of viewpoints to get the
 //! median time per field of view.
 //!
+//! Time is the benchmark thread's CPU time, so that waiting for a CPU on a
+//! shared machine is not counted; `SIGHTLINES_BENCH_CLOCK=wall` measures
+//! wall-clock time instead.
+//!
 //! ```sh
 //! cargo bench -p sightlines-bench                      # everything (~15 min)
 //! cargo bench -p sightlines-bench --features libtcod   # with libtcod
@@ -14,7 +18,9 @@
 //! cargo bench -p sightlines-bench -- 'cave-r16/sightlines/recursive'
 //! ```
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, SamplingMode, Throughput};
+use sightlines_bench::cputime::thread_cpu_time;
 use sightlines_bench::workload::{load_all, CASES};
 use sightlines_bench::{contender, report};
 use std::time::{Duration, Instant};
@@ -27,7 +33,7 @@ fn load() -> String {
         .unwrap_or_else(|| "?".to_owned())
 }
 
-fn fov(c: &mut Criterion) {
+fn fov<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
     let (start, load_at_start) = (Instant::now(), load());
     let workloads = load_all().unwrap_or_else(|e| {
         eprintln!("sightlines-bench: {e}");
@@ -49,9 +55,9 @@ fn fov(c: &mut Criterion) {
         }
         group.finish();
     }
-    // For the report: how busy the machine was while we timed.
+    // For the report: the clock, and how busy the machine was meanwhile.
     let note = format!(
-        "load average {load_at_start} at the start, {} at the end, {:.0} s",
+        "times in {clock}; load average {load_at_start} at the start, {} at the end, {:.0} s",
         load(),
         start.elapsed().as_secs_f64()
     );
@@ -63,15 +69,100 @@ fn fov(c: &mut Criterion) {
     }
 }
 
-criterion_group! {
-    name = benches;
-    // 9 cases x about 40 contenders: short runs keep the suite near 15 minutes;
-    // 30 samples still give a stable median.
-    config = Criterion::default()
-        .sample_size(30)
+/// The benchmark thread's CPU time, as a criterion measurement.
+struct ThreadTime;
+
+impl Measurement for ThreadTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_time().expect("checked in main")
+    }
+
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_time().expect("checked in main") - start
+    }
+
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &Nanoseconds
+    }
+}
+
+/// Formats nanoseconds as criterion's wall clock does.
+struct Nanoseconds;
+
+impl ValueFormatter for Nanoseconds {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (factor, unit) = match typical {
+            t if t < 1e3 => (1.0, "ns"),
+            t if t < 1e6 => (1e-3, "µs"),
+            t if t < 1e9 => (1e-6, "ms"),
+            _ => (1e-9, "s"),
+        };
+        values.iter_mut().for_each(|v| *v *= factor);
+        unit
+    }
+
+    fn scale_throughputs(
+        &self,
+        typical: f64,
+        throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
+        let per_iteration = match *throughput {
+            Throughput::Elements(n) | Throughput::ElementsAndBytes { elements: n, .. } => n,
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) | Throughput::Bits(n) => n,
+        } as f64;
+        let per_second = per_iteration * 1e9 / typical;
+        let (divisor, unit) = match per_second {
+            p if p < 1e3 => (1.0, " elem/s"),
+            p if p < 1e6 => (1e3, "Kelem/s"),
+            p if p < 1e9 => (1e6, "Melem/s"),
+            _ => (1e9, "Gelem/s"),
+        };
+        values
+            .iter_mut()
+            .for_each(|v| *v = per_iteration * 1e9 / *v / divisor);
+        unit
+    }
+
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+/// 9 cases x about 40 contenders: short runs keep the suite near 15 minutes;
+/// 30 samples still give a stable median.
+fn config<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
+    c.sample_size(30)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_millis(1500))
-        .without_plots();
-    targets = fov
+        .without_plots()
+        .configure_from_args()
 }
-criterion_main!(benches);
+
+fn main() {
+    let wall = std::env::var("SIGHTLINES_BENCH_CLOCK").is_ok_and(|v| v == "wall");
+    if wall || thread_cpu_time().is_none() {
+        let mut c = config(Criterion::default().with_measurement(WallTime));
+        fov(&mut c, "wall-clock time");
+        c.final_summary();
+    } else {
+        let mut c = config(Criterion::default().with_measurement(ThreadTime));
+        fov(&mut c, "the benchmark thread's CPU time");
+        c.final_summary();
+    }
+}

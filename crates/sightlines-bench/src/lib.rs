@@ -14,14 +14,17 @@
 //! - [`report`]: turns criterion's estimates and the callgrind instruction
 //!   counts into `BENCHMARKS.md`.
 //!
-//! Time is measured by `cargo bench -p sightlines-bench` (criterion),
+//! Time is the benchmark thread's CPU time ([`cputime`]; wall-clock time with
+//! `SIGHTLINES_BENCH_CLOCK=wall`), measured by `cargo bench -p sightlines-bench` (criterion),
 //! instructions by `tools/bench/instructions.sh` (callgrind over the `count`
 //! binary); `tools/bench/regenerate.sh` does both and rewrites the table.
 #![warn(missing_docs)]
-// Unsafe code is confined to the libtcod binding's `ffi` module.
+// Unsafe code is confined to the libtcod binding's `ffi` module and the one
+// call of `cputime`.
 #![deny(unsafe_code)]
 
 pub mod contender;
+pub mod cputime;
 #[cfg(feature = "libtcod")]
 #[allow(unsafe_code)]
 pub mod libtcod;

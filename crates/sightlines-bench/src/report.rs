@@ -321,6 +321,42 @@ fn describe(case: &Case, viewpoints: Option<u64>) -> String {
     format!("`{}.txt`, {range}, {vps}", case.map)
 }
 
+/// How a family's ratios on the target cases compare with 1 and 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Unmeasured,
+    AllTwice,
+    AllAhead,
+    AllBehind,
+    Mixed,
+}
+
+impl Verdict {
+    fn describe(self) -> &'static str {
+        match self {
+            Verdict::Unmeasured => "not measured on every case",
+            Verdict::AllTwice => "at least 2x ahead of every peer",
+            Verdict::AllAhead => "ahead of every peer, not 2x everywhere",
+            Verdict::AllBehind => "behind the fastest peer",
+            Verdict::Mixed => "ahead on some cases, behind on others",
+        }
+    }
+}
+
+fn verdict(ratios: &[f64]) -> Verdict {
+    if ratios.len() < TARGET_CASES.len() {
+        Verdict::Unmeasured
+    } else if ratios.iter().all(|&r| r >= 2.0) {
+        Verdict::AllTwice
+    } else if ratios.iter().all(|&r| r >= 1.0) {
+        Verdict::AllAhead
+    } else if ratios.iter().all(|&r| r < 1.0) {
+        Verdict::AllBehind
+    } else {
+        Verdict::Mixed
+    }
+}
+
 /// The generated block: the machine, the family ratios, the targets, and a
 /// table per case.
 pub fn render(m: &Measurements, machine: &Machine) -> String {
@@ -376,36 +412,42 @@ pub fn render(m: &Measurements, machine: &Machine) -> String {
     }
 
     // Verdicts on the target cases.
-    let _ = writeln!(w, "\nOn the target cases ({}):\n", TARGET_CASES.join(", "));
+    let _ = writeln!(
+        w,
+        "\nOn the target cases ({}), the target being met when every time ratio is 2 or more:\n",
+        TARGET_CASES.join(", ")
+    );
     for f in &peered {
-        let ratios: Vec<(String, Option<(f64, &Spec)>)> = TARGET_CASES
-            .iter()
-            .map(|c| (c.to_string(), m.ratio(f, c, time)))
-            .collect();
-        let known: Vec<f64> = ratios.iter().filter_map(|(_, r)| r.map(|r| r.0)).collect();
-        let detail: Vec<String> = ratios
-            .iter()
-            .map(|(c, r)| match r {
-                Some((r, p)) => format!("{c} {r:.2} against `{}`", p.id),
-                None => format!("{c} not measured"),
-            })
-            .collect();
-        let verdict = if known.len() < TARGET_CASES.len() {
-            "not fully measured"
-        } else if known.iter().all(|&r| r >= 2.0) {
-            "at least 2x faster than every peer: target met"
-        } else if known.iter().all(|&r| r >= 1.0) {
-            "faster than every peer, but not 2x everywhere: target missed"
-        } else if known.iter().all(|&r| r < 1.0) {
-            "slower than the fastest peer: target missed"
-        } else {
-            "faster on some cases, slower on others: target missed"
+        let by = |metric: &dyn Fn(&Measurements, &str, &str) -> Option<f64>| {
+            let ratios: Vec<Option<(f64, &Spec)>> = TARGET_CASES
+                .iter()
+                .map(|c| m.ratio(f, c, |m, c, id| metric(m, c, id)))
+                .collect();
+            let values: Vec<f64> = ratios.iter().flatten().map(|r| r.0).collect();
+            let list: Vec<String> = ratios
+                .iter()
+                .map(|r| r.map_or_else(|| "–".to_owned(), |(r, _)| format!("{r:.2}")))
+                .collect();
+            let mut peers: Vec<&str> = ratios.iter().flatten().map(|r| r.1.id.as_str()).collect();
+            peers.dedup();
+            (verdict(&values), list.join(", "), peers)
         };
-        let _ = writeln!(
+        let (tv, tl, tp) = by(&time);
+        let (iv, il, _) = by(&instr);
+        let met = if tv == Verdict::AllTwice {
+            "target met"
+        } else {
+            "target missed"
+        };
+        let peers: Vec<String> = tp.iter().map(|p| format!("`{p}`")).collect();
+        let _ =
+            writeln!(
             w,
-            "- `{}`: {verdict} ({}).",
+            "- `{}`: **{met}**. By time {} ({tl}); by instructions {} ({il}). Fastest peer: {}.",
             f.ours.family,
-            detail.join("; ")
+            tv.describe(),
+            iv.describe(),
+            if peers.is_empty() { "–".to_owned() } else { peers.join(", ") }
         );
     }
 
@@ -456,15 +498,10 @@ pub fn render(m: &Measurements, machine: &Machine) -> String {
         w,
         "The floor writes every tile of the range into the same set, one insert \
          per tile. Target: our fastest algorithm's time per visible tile within 3x \
-         of the floor's.\n"
+         of the floor's. Every algorithm of ours, from the fastest.\n"
     );
     let per_tile =
         |id: &str, metric: Option<f64>| metric.zip(m.seen("open-r64", id)).map(|(v, n)| v / n);
-    let fastest_ours = specs
-        .iter()
-        .filter(|s| s.is_ours())
-        .filter_map(|s| per_tile(&s.id, m.time("open-r64", &s.id)).map(|v| (s, v)))
-        .min_by(|a, b| a.1.total_cmp(&b.1));
     let floor_t = per_tile(FLOOR, m.time("open-r64", FLOOR));
     let floor_i = per_tile(FLOOR, m.instr("open-r64", FLOOR));
     let _ = writeln!(
@@ -472,19 +509,23 @@ pub fn render(m: &Measurements, machine: &Machine) -> String {
         "| contender | ns per visible tile | ratio to the floor | instructions per visible tile | ratio to the floor |"
     );
     let _ = writeln!(w, "| --- | --- | --- | --- | --- |");
-    let mut floor_rows: Vec<&str> = vec![FLOOR];
-    if let Some((s, _)) = fastest_ours {
-        floor_rows.insert(0, &s.id);
-    }
-    for id in floor_rows {
-        let t = per_tile(id, m.time("open-r64", id)).map(|v| v * 1000.0);
+    let mut rows: Vec<(&str, Option<f64>)> = specs
+        .iter()
+        .filter(|s| s.is_ours() || s.is_floor())
+        .map(|s| (s.id.as_str(), per_tile(&s.id, m.time("open-r64", &s.id))))
+        .collect();
+    rows.sort_by(|a, b| {
+        let key = |v: Option<f64>| v.unwrap_or(f64::INFINITY);
+        key(a.1).total_cmp(&key(b.1))
+    });
+    for (id, t) in rows {
         let i = per_tile(id, m.instr("open-r64", id));
-        let rt = t.zip(floor_t).map(|(a, b)| a / (b * 1000.0));
+        let rt = t.zip(floor_t).map(|(a, b)| a / b);
         let ri = i.zip(floor_i).map(|(a, b)| a / b);
         let _ = writeln!(
             w,
             "| `{id}` | {} | {} | {} | {} |",
-            opt(t, num),
+            opt(t.map(|t| t * 1000.0), num),
             opt(rt, |r| format!("{r:.2}")),
             opt(i, num),
             opt(ri, |r| format!("{r:.2}"))
@@ -632,8 +673,18 @@ mod tests {
         assert!(out.contains("- CPU: test"));
         // 5.0 / 2.0 in time (doryen is the fastest peer), 3000 / 1000 in instructions.
         assert!(out.contains("| **2.50** / 3.00 |"), "{out}");
-        assert!(out
-            .contains("- `recursive-shadowcast`: at least 2x faster than every peer: target met"));
+        assert!(
+            out.contains(
+                "- `recursive-shadowcast`: **target met**. By time at least 2x ahead of every \
+                 peer (2.50, 2.50, 2.50); by instructions at least 2x ahead of every peer \
+                 (3.00, 3.00, 3.00). Fastest peer: `doryen-fov/recursive-shadowcasting`."
+            ),
+            "{out}"
+        );
+        assert_eq!(verdict(&[2.0, 1.0, 3.0]), Verdict::AllAhead);
+        assert_eq!(verdict(&[0.5, 1.0, 3.0]), Verdict::Mixed);
+        assert_eq!(verdict(&[0.5, 0.9, 0.1]), Verdict::AllBehind);
+        assert_eq!(verdict(&[2.0, 2.0]), Verdict::Unmeasured);
         assert!(
             out.contains("| `precise-permissive` | 5.00 | 2.50 |"),
             "{out}"

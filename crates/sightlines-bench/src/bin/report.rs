@@ -172,8 +172,9 @@ fn machine(repo: &Path) -> Machine {
     }
     if let Ok(run) = std::fs::read_to_string(report::out_dir().join("bench-run.txt")) {
         lines.push(format!(
-            "Timing run: {} (2 CPUs: a load above 2 means other work shared the machine, \
-             and times are inflated; instruction counts are not affected)",
+            "Timing run: {} (on 2 CPUs, a load above 2 means other work shared the \
+             machine: CPU time leaves out the waits for a CPU, not the shared caches; \
+             instruction counts are not affected)",
             run.trim()
         ));
     }
