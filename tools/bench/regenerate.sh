@@ -6,8 +6,9 @@
 #   tools/bench/regenerate.sh [--libtcod]
 #
 # --libtcod adds libtcod itself (Debian: apt-get install libtcod-dev). Takes
-# about half an hour on 2 cores; keep the machine otherwise idle while the
-# times are taken (the report records the load average).
+# about 40 minutes on 2 cores (16 for the times, the rest for callgrind);
+# keep the machine otherwise idle while the times are taken (the report
+# records the load average).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -41,9 +41,9 @@ impl Spec {
         self.library() == OURS
     }
 
-    /// Whether this is the floor.
+    /// Whether this is one of the floors.
     pub fn is_floor(&self) -> bool {
-        self.id == FLOOR
+        self.family == FLOOR
     }
 }
 
@@ -51,6 +51,8 @@ impl Spec {
 pub const OURS: &str = "sightlines";
 /// The id and family of the floor.
 pub const FLOOR: &str = "floor";
+/// The id of the floor without a set: plain bits, no bookkeeping.
+pub const FLOOR_BITS: &str = "floor-bits";
 
 /// Every contender this build has: ours in [`Algorithm::ALL`] order, the
 /// floor, then the peers (libtcod only with the `libtcod` feature).
@@ -67,6 +69,11 @@ pub fn all() -> Vec<Spec> {
         id: FLOOR.to_owned(),
         family: FLOOR,
         build: Box::new(|w, r| Box::new(Floor::new(w, r))),
+    });
+    specs.push(Spec {
+        id: FLOOR_BITS.to_owned(),
+        family: FLOOR,
+        build: Box::new(|w, r| Box::new(FloorBits::new(w, r))),
     });
     specs.extend(crate::peers::specs());
     #[cfg(feature = "libtcod")]
@@ -158,6 +165,88 @@ impl Floor {
     }
 }
 
+/// A lower floor: the same tiles, each set as one bit of a plain reused
+/// buffer over the range's box, without the set's checks and count, the bits
+/// of a word gathered in a register: what writing the tiles one by one costs
+/// with no bookkeeping at all.
+struct FloorBits {
+    width: u32,
+    height: u32,
+    radius: Option<u32>,
+    words: Vec<u64>,
+    words_per_row: usize,
+    area: sightlines::Rect,
+}
+
+impl FloorBits {
+    fn new(w: &Workload, radius: Option<u32>) -> FloorBits {
+        FloorBits {
+            width: w.width,
+            height: w.height,
+            radius,
+            words: Vec::new(),
+            words_per_row: 0,
+            area: sightlines::Rect::default(),
+        }
+    }
+
+    fn fill(&mut self, (ox, oy): (i32, i32)) {
+        let area = range_box(self.width, self.height, (ox, oy), self.radius);
+        self.area = area;
+        self.words_per_row = (area.width as usize).div_ceil(64);
+        self.words.clear();
+        self.words
+            .resize(self.words_per_row * area.height as usize, 0);
+        let x_end = area.x + area.width as i32;
+        for (row, y) in (area.y..area.y + area.height as i32).enumerate() {
+            let (from, to) = match self.radius {
+                None => (area.x, x_end),
+                Some(r) => {
+                    let half = half_width(r, y - oy);
+                    ((ox - half).max(area.x), (ox + half + 1).min(x_end))
+                }
+            };
+            let words = &mut self.words[row * self.words_per_row..][..self.words_per_row];
+            // Tile by tile, but gathered in a register and stored a word at
+            // a time, so no tile waits for the store of the one before.
+            let (mut dx, end) = (
+                (from - area.x) as usize,
+                (to - area.x).max(from - area.x) as usize,
+            );
+            while dx < end {
+                let stop = end.min((dx / 64 + 1) * 64);
+                let mut bits = 0u64;
+                for d in dx..stop {
+                    bits |= 1 << (d % 64);
+                }
+                words[dx / 64] |= bits;
+                dx = stop;
+            }
+        }
+    }
+}
+
+impl Contender for FloorBits {
+    fn run(&mut self, viewpoints: &[(i32, i32)]) {
+        for &origin in viewpoints {
+            self.fill(origin);
+            black_box(&self.words);
+        }
+    }
+
+    fn tiles(&mut self, origin: (i32, i32)) -> Vec<(i32, i32)> {
+        self.fill(origin);
+        let a = self.area;
+        (0..a.height as usize)
+            .flat_map(|row| (0..a.width as usize).map(move |dx| (row, dx)))
+            .filter(|&(row, dx)| {
+                self.words[row * self.words_per_row + dx / 64] >> (dx % 64) & 1 == 1
+            })
+            .map(|(row, dx)| (a.x + dx as i32, a.y + row as i32))
+            .collect()
+    }
+}
+
 /// The largest `dx` with `dx² + dy² <= r²` (`dy` within the radius).
 fn half_width(r: u32, dy: i32) -> i32 {
     let left = i64::from(r) * i64::from(r) - i64::from(dy) * i64::from(dy);
@@ -227,9 +316,12 @@ mod tests {
         let w = Workload::new("open", Grid::new(40, 30), vec![(3, 4), (20, 15)]);
         for radius in [Some(0), Some(5), Some(12), None] {
             let mut floor = Floor::new(&w, radius);
+            let mut bits = FloorBits::new(&w, radius);
             let mut ours = Ours::new(&w, radius, Algorithm::RecursiveShadowcast);
             for &vp in &w.viewpoints {
-                assert_eq!(floor.tiles(vp), ours.tiles(vp), "{radius:?} {vp:?}");
+                let want = ours.tiles(vp);
+                assert_eq!(floor.tiles(vp), want, "{radius:?} {vp:?}");
+                assert_eq!(bits.tiles(vp), want, "{radius:?} {vp:?}");
             }
         }
     }

@@ -496,9 +496,10 @@ pub fn render(m: &Measurements, machine: &Machine) -> String {
     );
     let _ = writeln!(
         w,
-        "The floor writes every tile of the range into the same set, one insert \
-         per tile. Target: our fastest algorithm's time per visible tile within 3x \
-         of the floor's. Every algorithm of ours, from the fastest.\n"
+        "`floor` writes every tile of the range into the same set, one insert \
+         per tile; `floor-bits` sets the same tiles' bits in a plain buffer, with no \
+         set bookkeeping. Target: our fastest algorithm's time per visible tile \
+         within 3x of `floor`'s. Every algorithm of ours, from the fastest.\n"
     );
     let per_tile =
         |id: &str, metric: Option<f64>| metric.zip(m.seen("open-r64", id)).map(|(v, n)| v / n);

@@ -155,11 +155,19 @@ fn every_peer_sees_about_what_ours_of_its_family_sees() {
 #[test]
 fn the_floor_matches_our_open_field() {
     let specs = contender::all();
-    let floor = specs.iter().find(|s| s.is_floor()).unwrap();
     let ours = specs.iter().find(|s| s.is_ours()).unwrap();
     let open = Workload::new("open", Grid::new(40, 40), vec![(20, 20), (1, 38)]);
-    for radius in [Some(3), Some(15), Some(30), None] {
-        let (jaccard, counts) = agreement(&open, radius, ours, floor);
-        assert_eq!((jaccard, counts), (1.0, 1.0), "radius {radius:?}");
+    let floors: Vec<&Spec> = specs.iter().filter(|s| s.is_floor()).collect();
+    assert_eq!(floors.len(), 2);
+    for floor in floors {
+        for radius in [Some(3), Some(15), Some(30), None] {
+            let (jaccard, counts) = agreement(&open, radius, ours, floor);
+            assert_eq!(
+                (jaccard, counts),
+                (1.0, 1.0),
+                "{} radius {radius:?}",
+                floor.id
+            );
+        }
     }
 }
