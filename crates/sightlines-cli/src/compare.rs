@@ -132,7 +132,7 @@ pub fn picture(
         .iter()
         .zip(&cmp.seen)
         .map(|(a, seen)| {
-            let mut p = Panel::new(format!("{a}: {}", seen.len()), &map.grid, seen);
+            let mut p = Panel::new(caption(*a, seen, &cmp.disputed), &map.grid, seen);
             p.origin = Some(origin);
             p.disputed = cmp.disputed.clone();
             p
@@ -144,9 +144,31 @@ pub fn picture(
         tile,
         columns,
         LegendItems {
-            disputed: Some("not all agree"),
+            disputed: Some(disputed_label(cmp.disputed.len())),
             ..LegendItems::default()
         },
+    )
+}
+
+/// A panel's caption: the algorithm, the tiles it sees, and how many of the
+/// disputed tiles (those some algorithms see and others miss) are among them.
+pub fn caption(a: Algorithm, seen: &VisibleSet, disputed: &[(i32, i32)]) -> String {
+    let own = disputed
+        .iter()
+        .filter(|&&(x, y)| seen.contains(x, y))
+        .count();
+    format!(
+        "{a}: {} seen, {own} of the {} disputed",
+        seen.len(),
+        disputed.len()
+    )
+}
+
+/// The legend's entry for the framed tiles, with their count.
+pub fn disputed_label(count: usize) -> String {
+    format!(
+        "not all agree: {count} tile{}",
+        if count == 1 { "" } else { "s" }
     )
 }
 

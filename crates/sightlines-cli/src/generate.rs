@@ -5,6 +5,7 @@ use crate::input::{floor_tiles, parse_size, write_output};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::generate::{cave, pillars, rooms, SplitMix64};
+use sightlines::Grid;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -43,6 +44,9 @@ pub enum Kind {
 
 pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     let (w, h) = args.size;
+    // The generators allocate with Grid::new, which panics when memory runs
+    // out; try the allocation first, to fail with a message instead.
+    drop(Grid::try_new(w, h).map_err(|e| Failure::input(e.to_string()))?);
     let grid = match args.kind {
         Kind::Cave => cave(w, h, args.seed),
         Kind::Rooms => rooms(w, h, args.seed),

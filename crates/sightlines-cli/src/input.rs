@@ -65,7 +65,10 @@ pub fn load_map(path: Option<&Path>, walls: &Walls) -> Result<LoadedMap, Failure
             (p.display().to_string(), text)
         }
     };
-    let parsed = Grid::parse_with(&text, |c| walls.0.contains(&c))
+    // A byte-order mark is no tile (Grid::parse skips it too); drop it here
+    // so that the rows drawn in text match the grid.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let parsed = Grid::parse_with(text, |c| walls.0.contains(&c))
         .map_err(|e| Failure::input(format!("{name}: {e}")))?;
     let rows = text
         .lines()

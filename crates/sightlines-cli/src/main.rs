@@ -29,7 +29,9 @@ enum Command {
     Show(show::ShowArgs),
     /// Compare algorithms from the same tile, side by side.
     Compare(compare::CompareArgs),
-    /// Check an algorithm's promises (symmetry) on every pair of floor tiles.
+    /// Find one-way pairs (A sees B, B does not see A) among the floor tiles,
+    /// and check each algorithm's promises; exit 1 on any one-way pair, or
+    /// with --promises only on a broken promise.
     Check(check::CheckArgs),
     /// Write a generated map: a cave, rooms and corridors, or a pillar field.
     Generate(generate::GenerateArgs),

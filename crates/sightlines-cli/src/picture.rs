@@ -466,9 +466,9 @@ impl<'a> Panel<'a> {
 }
 
 /// What a figure's legend explains.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LegendItems {
-    pub disputed: Option<&'static str>,
+    pub disputed: Option<String>,
     pub targets: Option<&'static str>,
     pub sight_lines: bool,
 }
@@ -508,7 +508,7 @@ pub fn figure(panels: &[Panel<'_>], tile: u32, columns: usize, legend: LegendIte
         (palette::WALL_UNSEEN, "wall unseen", false),
         (palette::ORIGIN, "viewer", false),
     ];
-    if let Some(label) = legend.disputed {
+    if let Some(label) = &legend.disputed {
         entries.push((palette::DISPUTED, label, true));
     }
     if let Some(label) = legend.targets {

@@ -4,18 +4,22 @@
 //! Small scenario maps ship with the binary (`scenarios/*.txt`); each asks
 //! one question whose answer is a computed predicate on the field of view
 //! from the map's `@`. The report also counts one-way pairs (symmetry) and,
-//! given the benchmark maps, the tiles seen from their viewpoints. Everything
-//! in the Markdown is deterministic, so the README's copy is checked byte for
-//! byte; timings, which are not, only appear with `--timings`.
+//! given the benchmark maps, the tiles seen from their viewpoints. Relative
+//! speed is given as a cost in map reads: how often each algorithm asks the
+//! map whether a tile is opaque, counted through the `Opacity` trait.
+//! Everything in the Markdown is deterministic, so the README's copy is
+//! checked byte for byte; timings, which are not, only appear with
+//! `--timings`.
 
-use crate::check::one_way_pairs;
+use crate::check::check;
 use crate::input::{
     field_of_view, floor_tiles, parse_algorithms, parse_tile_size, write_output, AlgorithmList,
 };
 use crate::picture::{figure, LegendItems, Panel};
 use crate::Failure;
 use clap::Args;
-use sightlines::{visible_tiles, Algorithm, Fov, Grid, Range, Shape, VisibleSet};
+use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
+use std::cell::Cell;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -97,7 +101,7 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "corner-peeking",
         text: include_str!("../scenarios/corner-peeking.txt"),
         radius: None,
-        question: "Standing beside a block of wall, one row below its corner, does the viewer see `a`, just around that corner?",
+        question: "Standing right beside the end of a wall, does the viewer see `a`, around the wall's end: in the row behind the wall, three tiles along it?",
         answer: |c| c.sees('a'),
     },
     Scenario {
@@ -229,9 +233,45 @@ const WINDOW: i32 = 32;
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let algorithms = &args.algorithms.0;
     let mut md = scenarios_markdown(algorithms)?;
+    md.push('\n');
     if let Some(dir) = &args.bench {
-        md.push('\n');
         md.push_str(&bench_markdown(algorithms, dir)?);
+        md.push('\n');
+        let cases = BENCHES
+            .iter()
+            .map(|b| {
+                let m = load_bench(dir, b.name)?;
+                Ok(CostCase {
+                    label: format!("{} (r{})", b.name, b.radius),
+                    grid: m.grid,
+                    origins: m.viewpoints,
+                    range: Range::circle(b.radius),
+                })
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        md.push_str(&cost_markdown(
+            algorithms,
+            &cases,
+            "the viewpoints of each benchmark map",
+        )?);
+    } else {
+        let cases: Vec<CostCase> = SCENARIOS
+            .iter()
+            .map(|sc| {
+                let map = sc.load();
+                CostCase {
+                    label: sc.name.to_owned(),
+                    origins: floor_tiles(&map.grid),
+                    grid: map.grid,
+                    range: sc.range(),
+                }
+            })
+            .collect();
+        md.push_str(&cost_markdown(
+            algorithms,
+            &cases,
+            "every floor tile of each scenario",
+        )?);
     }
     if let Some(dir) = &args.pictures {
         write_pictures(algorithms, dir, args.tile_size)?;
@@ -304,9 +344,7 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
         for sc in SCENARIOS {
             let map = sc.load();
             let tiles = floor_tiles(&map.grid);
-            total += one_way_pairs(&map.grid, &tiles, a, sc.range(), |_, _| {})?
-                .one_way
-                .len();
+            total += check(&map.grid, &tiles, a, sc.range(), 0, |_, _| {})?.one_way;
         }
         let promises = a.is_symmetric();
         let kept = !promises || total == 0;
@@ -402,21 +440,131 @@ pub fn bench_markdown(algorithms: &[Algorithm], dir: &Path) -> Result<String, Fa
                 field_of_view(&mut fov, &m.grid, v, range, &mut seen)?;
                 total += seen.len() as u64;
             }
-            let n = m.viewpoints.len().max(1) as u64;
-            // Mean to one decimal, in integers so every platform prints the same.
-            let tenths = (total * 10 + n / 2) / n;
-            let _ = write!(row, " {}.{} |", tenths / 10, tenths % 10);
+            let _ = write!(row, " {} |", mean(total, m.viewpoints.len()));
             let (w, h) = (m.grid.width() as i32, m.grid.height() as i32);
             let (x0, y0) = ((w - WINDOW).max(0) / 2, (h - WINDOW).max(0) / 2);
             let tiles: Vec<(i32, i32)> = floor_tiles(&m.grid)
                 .into_iter()
                 .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
                 .collect();
-            one_way += one_way_pairs(&m.grid, &tiles, a, range, |_, _| {})?
-                .one_way
-                .len();
+            one_way += check(&m.grid, &tiles, a, range, 0, |_, _| {})?.one_way;
         }
         let _ = writeln!(s, "{row} {one_way} |");
+    }
+    Ok(s)
+}
+
+/// A map that counts how often an algorithm asks whether a tile is opaque.
+/// It answers through the public [`Opacity`] trait only, as any map a game
+/// passes does, so the count does not depend on shortcuts the built-in grid
+/// may offer the algorithms.
+struct CountingMap<'a> {
+    grid: &'a Grid,
+    reads: Cell<u64>,
+}
+
+impl Opacity for CountingMap<'_> {
+    fn is_opaque(&self, x: i32, y: i32) -> bool {
+        self.reads.set(self.reads.get() + 1);
+        self.grid.is_opaque(x, y)
+    }
+
+    fn bounds(&self) -> Option<Rect> {
+        Some(self.grid.rect())
+    }
+}
+
+/// Fields of view whose cost the report counts: a map, origins, a range.
+struct CostCase {
+    label: String,
+    grid: Grid,
+    origins: Vec<(i32, i32)>,
+    range: Range,
+}
+
+/// Map reads and tiles reported, summed over every origin of `case`.
+fn count_cost(fov: &mut Fov, case: &CostCase) -> Result<(u64, u64), Failure> {
+    let map = CountingMap {
+        grid: &case.grid,
+        reads: Cell::new(0),
+    };
+    let mut tiles = 0u64;
+    for &origin in &case.origins {
+        fov.compute(&map, origin, case.range, |_, _| tiles += 1)
+            .map_err(|e| Failure::input(e.to_string()))?;
+    }
+    Ok((map.reads.get(), tiles))
+}
+
+/// `total / n` to one decimal, in integers so every platform prints the same.
+fn mean(total: u64, n: usize) -> String {
+    let n = n.max(1) as u64;
+    let tenths = (total * 10 + n / 2) / n;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// The cost table: map reads and tiles reported per field of view, and a
+/// relative cost from the reads.
+fn cost_markdown(
+    algorithms: &[Algorithm],
+    cases: &[CostCase],
+    origins: &str,
+) -> Result<String, Failure> {
+    let mut fov = Fov::default();
+    // costs[a][c] = (reads, tiles), summed over the case's origins.
+    let mut costs = Vec::with_capacity(algorithms.len());
+    for &a in algorithms {
+        fov.set_algorithm(a);
+        costs.push(
+            cases
+                .iter()
+                .map(|c| count_cost(&mut fov, c))
+                .collect::<Result<Vec<_>, _>>()?,
+        );
+    }
+    // Each case's reads over the fewest any algorithm needs there, in
+    // millionths, averaged over the cases; then over the cheapest average.
+    let fewest: Vec<u64> = (0..cases.len())
+        .map(|c| costs.iter().map(|row| row[c].0).min().unwrap_or(0).max(1))
+        .collect();
+    let ratio: Vec<u64> = costs
+        .iter()
+        .map(|row| {
+            row.iter()
+                .zip(&fewest)
+                .map(|(&(reads, _), &f)| (u128::from(reads) * 1_000_000 / u128::from(f)) as u64)
+                .sum()
+        })
+        .collect();
+    let cheapest = ratio.iter().copied().min().unwrap_or(1).max(1);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "### Cost in map reads
+"
+    );
+    let _ = writeln!(
+        s,
+        "A deterministic stand-in for speed, not a measurement: for {origins}, the mean number of \
+         map reads (calls of `Opacity::is_opaque`, counted through the trait) per field of view, \
+         then the mean number of tiles reported. The relative cost is each case's reads over the \
+         fewest any algorithm needs there, averaged over the cases, with the cheapest at 1.00x. \
+         Reads are not all the work an algorithm does; measured times are in BENCHMARKS.md.\n"
+    );
+    let mut cols: Vec<String> = vec!["algorithm".into()];
+    cols.extend(cases.iter().map(|c| format!("{}: reads / tiles", c.label)));
+    cols.push("relative cost".into());
+    let _ = writeln!(s, "| {} |", cols.join(" | "));
+    let _ = writeln!(s, "|{}", " --- |".repeat(cols.len()));
+    for ((a, row), r) in algorithms.iter().zip(&costs).zip(&ratio) {
+        let mut line = format!("| `{a}` |");
+        for (&(reads, tiles), case) in row.iter().zip(cases) {
+            let n = case.origins.len();
+            let _ = write!(line, " {} / {} |", mean(reads, n), mean(tiles, n));
+        }
+        let hundredths = (u128::from(*r) * 100 + u128::from(cheapest) / 2) / u128::from(cheapest);
+        let _ = writeln!(line, " {}.{:02}x |", hundredths / 100, hundredths % 100);
+        s.push_str(&line);
     }
     Ok(s)
 }
@@ -508,7 +656,7 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
             .iter()
             .zip(&sets)
             .map(|(a, set)| {
-                let mut p = Panel::new(format!("{a}: {}", set.len()), &map.grid, set);
+                let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
                 p.origin = Some(map.origin);
                 p.disputed = disputed.clone();
                 p.targets = map.marks.iter().map(|m| m.1).collect();
@@ -517,7 +665,7 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
             .collect();
         let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
         let legend = LegendItems {
-            disputed: Some("not all agree"),
+            disputed: Some(crate::compare::disputed_label(disputed.len())),
             targets: if map.marks.is_empty() {
                 None
             } else {
@@ -574,6 +722,36 @@ mod tests {
                     assert!(map.marks.iter().any(|m| m.0 == c), "{} lacks {c}", sc.name);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn counting_map_counts_every_question() {
+        let grid = Grid::parse("#####\n#...#\n#.#.#\n#...#\n#####\n")
+            .unwrap()
+            .grid;
+        let asked = Cell::new(0u64);
+        let closure = sightlines::bounded(grid.rect(), |x: i32, y: i32| {
+            asked.set(asked.get() + 1);
+            grid.is_opaque(x, y)
+        });
+        for &a in Algorithm::ALL {
+            let case = CostCase {
+                label: String::new(),
+                grid: grid.clone(),
+                origins: vec![(1, 1), (3, 3)],
+                range: Range::UNLIMITED,
+            };
+            let (reads, tiles) = count_cost(&mut Fov::new(a), &case).unwrap();
+            asked.set(0);
+            let mut reported = 0;
+            let mut fov = Fov::new(a);
+            for &o in &case.origins {
+                fov.compute(&closure, o, Range::UNLIMITED, |_, _| reported += 1)
+                    .unwrap();
+            }
+            assert_eq!((reads, tiles), (asked.get(), reported), "{a}");
+            assert!(reads > 0, "{a}");
         }
     }
 

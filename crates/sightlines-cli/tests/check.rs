@@ -46,7 +46,7 @@ fn count_in(out: &str, algorithm: Algorithm) -> usize {
 }
 
 #[test]
-fn counts_match_the_library_and_exit_codes_follow_promises() {
+fn counts_match_the_library_and_exit_codes_follow_the_mode() {
     let dir = temp_dir("check");
     for algorithm in Algorithm::ALL {
         let mut asymmetric_somewhere = false;
@@ -56,7 +56,13 @@ fn counts_match_the_library_and_exit_codes_follow_promises() {
                 .unwrap()
                 .grid;
             let expected = one_way_pairs(&grid, *algorithm);
-            let o = sightlines(&["check", &path, "--algorithm", algorithm.id()], None);
+            let picture = dir.join(format!("{algorithm}-{name}.png"));
+            let run = |extra: &[&str]| {
+                let mut args = vec!["check", &path, "--algorithm", algorithm.id()];
+                args.extend_from_slice(extra);
+                sightlines(&args, None)
+            };
+            let o = run(&["--picture", picture.to_str().unwrap()]);
             let out = stdout(&o);
             assert_eq!(
                 count_in(&out, *algorithm),
@@ -67,39 +73,54 @@ fn counts_match_the_library_and_exit_codes_follow_promises() {
                 out.contains("all "),
                 "small maps are checked in full: {out}"
             );
-            if algorithm.is_symmetric() {
-                // A symmetric algorithm must keep its promise: exit 0, nothing listed.
-                assert_eq!(expected, 0, "{algorithm} breaks symmetry on {name}");
-                assert_ok(&o);
-                assert!(out.contains("keeps it: OK"));
-                assert!(!out.contains(" sees ("));
+            // The promises every algorithm makes hold on every field of view.
+            assert!(
+                out.contains("none off the map or out of range): kept"),
+                "{out}"
+            );
+            // What the algorithm promises is said either way.
+            let promise = if algorithm.is_symmetric() {
+                "; promises symmetry and keeps it"
             } else {
-                // Not promised: reported, exit 0; --strict demands it: exit 1.
-                assert_ok(&o);
-                asymmetric_somewhere |= expected > 0;
-                let picture = dir.join(format!("{algorithm}-{name}.png"));
-                let strict = sightlines(
-                    &[
-                        "check",
-                        &path,
-                        "--algorithm",
-                        algorithm.id(),
-                        "--strict",
-                        "--picture",
-                        picture.to_str().unwrap(),
-                    ],
-                    None,
+                "; does not promise symmetry"
+            };
+            assert!(
+                out.contains(&format!("{algorithm}: {expected} one-way pairs{promise}\n")),
+                "{out}"
+            );
+            // By default any one-way pair fails; --promises (and the old
+            // --strict, now the default) as the catalogue promises.
+            let promises = run(&["--promises"]);
+            let strict = run(&["--strict", "--picture", picture.to_str().unwrap()]);
+            assert_eq!(stdout(&strict), out);
+            assert_ok(&promises);
+            if expected > 0 {
+                assert!(
+                    !algorithm.is_symmetric(),
+                    "{algorithm} breaks symmetry on {name}"
                 );
-                if expected > 0 {
-                    assert_eq!(strict.status.code(), Some(1), "{algorithm} on {name}");
-                    let out = stdout(&strict);
-                    assert!(out.contains(" sees ("), "violations listed: {out}");
-                    assert!(out.contains("does not see"));
-                    let (w, h, _) = decode_png(&std::fs::read(&picture).unwrap());
-                    assert!(w > 0 && h > 0);
-                } else {
-                    assert_ok(&strict);
-                }
+                asymmetric_somewhere = true;
+                assert_eq!(o.status.code(), Some(1), "{algorithm} on {name}");
+                assert_eq!(strict.status.code(), Some(1));
+                assert!(out.contains(" sees ("), "violations listed: {out}");
+                assert!(out.contains("does not see"));
+                assert!(
+                    out.contains(&format!("FAIL: one-way pairs: {algorithm};")),
+                    "{out}"
+                );
+                assert!(stdout(&promises)
+                    .contains("OK: every promise kept; one-way pairs, reported only"));
+                let (w, h, _) = decode_png(&std::fs::read(&picture).unwrap());
+                assert!(w > 0 && h > 0);
+            } else {
+                assert_ok(&o);
+                assert_ok(&strict);
+                assert!(
+                    out.ends_with("OK: no one-way pair, every promise kept\n"),
+                    "{out}"
+                );
+                assert!(!out.contains(" sees ("));
+                assert!(out.contains("no picture written") && !picture.exists());
             }
         }
         if !algorithm.is_symmetric() {
@@ -112,13 +133,80 @@ fn counts_match_the_library_and_exit_codes_follow_promises() {
 }
 
 #[test]
+fn known_asymmetry_of_recursive_shadowcast_and_none_for_the_symmetric_ones() {
+    // The acceptance: classic shadowcasting's asymmetry on a
+    // committed map exits 1 with the pairs listed; precise-permissive and
+    // symmetric-shadowcast exit 0.
+    let cave = data("cave.txt");
+    let o = sightlines(&["check", &cave, "-a", "recursive-shadowcast"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("recursive-shadowcast: "), "{out}");
+    assert!(out.contains("one-way pairs; does not promise symmetry"));
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.contains(") does not see ("))
+            .count(),
+        20
+    );
+    for symmetric in ["precise-permissive", "symmetric-shadowcast"] {
+        let o = sightlines(&["check", &cave, "-a", symmetric], None);
+        assert_ok(&o);
+        assert!(stdout(&o).contains(&format!(
+            "{symmetric}: 0 one-way pairs; promises symmetry and keeps it"
+        )));
+    }
+    let bad = sightlines(&["check", &cave, "--promises", "--strict"], None);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_big_sample_stays_within_a_few_hundred_megabytes() {
+    // 62,090 floor tiles, all checked at radius 10: a bit for every pair
+    // would take 480 MB; the check keeps one for each tile in range rows.
+    let dir = temp_dir("check-big");
+    let map = dir.join("cave.txt");
+    let args = ["generate", "cave", "--size", "300x300", "--seed", "5", "-o"];
+    assert_ok(&sightlines(
+        &[&args[..], &[map.to_str().unwrap()]].concat(),
+        None,
+    ));
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 262144 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_sightlines"))
+        .args(["check", map.to_str().unwrap(), "-a", "symmetric-shadowcast"])
+        .args(["--sample", "100000", "--radius", "10"])
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(
+        out.contains("62090 floor tiles; all 1927553005 pairs checked"),
+        "{out}"
+    );
+    assert!(
+        out.contains("symmetric-shadowcast: 0 one-way pairs"),
+        "{out}"
+    );
+}
+
+#[test]
 fn without_an_algorithm_every_one_is_checked() {
     let o = sightlines(&["check", &data("pillars.txt")], None);
-    assert_ok(&o);
+    assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     for algorithm in Algorithm::ALL {
         assert!(out.contains(&format!("{algorithm}: ")), "{out}");
     }
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("FAIL: one-way pairs: recursive-shadowcast, "),
+        "{last}"
+    );
+    let o = sightlines(&["check", &data("pillars.txt"), "--promises"], None);
+    assert_ok(&o);
+    assert!(stdout(&o).contains("OK: every promise kept; one-way pairs, reported only (no symmetry promised): recursive-shadowcast, "));
 }
 
 #[test]
@@ -134,6 +222,7 @@ fn big_maps_are_sampled_with_a_seed() {
                 seed,
                 "--radius",
                 "8",
+                "--promises",
             ],
             None,
         )

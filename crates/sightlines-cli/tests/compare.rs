@@ -54,30 +54,87 @@ fn chosen_algorithms_in_the_order_given() {
     assert!(stdout(&o).contains(": 0 tiles where the algorithms disagree"));
 }
 
+/// Each algorithm's field of view on the pillar map from (3, 7) at radius 9,
+/// and the tiles where they disagree.
+fn pillar_sets() -> (Vec<sightlines::VisibleSet>, Vec<(i32, i32)>) {
+    let grid = Grid::parse(&std::fs::read_to_string(data("pillars.txt")).unwrap())
+        .unwrap()
+        .grid;
+    let sets: Vec<_> = Algorithm::ALL
+        .iter()
+        .map(|&a| visible_tiles(a, &grid, (3, 7), Range::new(9, Shape::Circle)).unwrap())
+        .collect();
+    let mut disputed = Vec::new();
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            let n = sets.iter().filter(|s| s.contains(x, y)).count();
+            if n != 0 && n != sets.len() {
+                disputed.push((x, y));
+            }
+        }
+    }
+    (sets, disputed)
+}
+
 #[test]
-fn picture_grid_as_png_and_svg() {
+fn picture_grid_as_png_and_svg_with_the_counts() {
     let dir = temp_dir("compare");
     let png = dir.join("c.png");
     let o = sightlines(&["compare", "-f", "png", "-o", png.to_str().unwrap()], None);
     assert_ok(&o);
     let (w, h, _) = decode_png(&std::fs::read(&png).unwrap());
     assert!(w > 42 * 12 && h > 14 * 12, "{w}x{h}");
-    let o = sightlines(&["compare", "--format", "svg", "--tile-size", "6"], None);
+    let args = ["--at", "3,7", "--radius", "9", "--tile-size", "6"];
+    let png = sightlines(
+        &[&["compare", &data("pillars.txt"), "-f", "png"][..], &args].concat(),
+        None,
+    );
+    assert_ok(&png);
+    let (w, h, _) = decode_png(&png.stdout);
+    assert!(w > 4 * 6 * 20 && h > 5 * 6 * 20, "{w}x{h}");
+    let o = sightlines(
+        &[&["compare", &data("pillars.txt"), "-f", "svg"][..], &args].concat(),
+        None,
+    );
     assert_ok(&o);
     let text = stdout(&o);
     let doc = roxmltree::Document::parse(&text).unwrap();
-    let titles = doc
+    let texts: Vec<&str> = doc
         .descendants()
         .filter(|n| n.tag_name().name() == "text")
         .filter_map(|n| n.text())
-        .filter(|t| {
-            Algorithm::ALL
-                .iter()
-                .any(|a| t.starts_with(&format!("{a}: ")))
-        })
+        .collect();
+    // Each panel's caption counts its tiles and the disputed ones it sees,
+    // as the text output does; the legend counts the disputed tiles.
+    let (sets, disputed) = pillar_sets();
+    assert!(
+        disputed.len() > 1,
+        "the pillar map should show disagreement"
+    );
+    for (a, seen) in Algorithm::ALL.iter().zip(&sets) {
+        let own = disputed
+            .iter()
+            .filter(|&&(x, y)| seen.contains(x, y))
+            .count();
+        let caption = format!(
+            "{a}: {} seen, {own} of the {} disputed",
+            seen.len(),
+            disputed.len()
+        );
+        assert!(texts.contains(&caption.as_str()), "{caption} in {texts:?}");
+    }
+    let legend = format!("not all agree: {} tiles", disputed.len());
+    assert!(texts.contains(&legend.as_str()), "{legend} in {texts:?}");
+    // Every disputed tile is framed once a panel.
+    let frames = doc
+        .descendants()
+        .filter(|n| n.attribute("stroke") == Some("#d55e00") && n.tag_name().name() == "rect")
         .count();
-    assert_eq!(titles, Algorithm::ALL.len());
-    assert!(text.contains("not all agree"));
+    assert_eq!(
+        frames,
+        disputed.len() * Algorithm::ALL.len() + 1,
+        "+1: the legend's swatch"
+    );
 }
 
 #[test]

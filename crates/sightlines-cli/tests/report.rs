@@ -33,7 +33,9 @@ fn readme_report_is_regenerated_byte_for_byte() {
         let o = sightlines(&["report"], None);
         assert_ok(&o);
         let scenarios = block.split("\n### Benchmark maps").next().unwrap();
-        assert_eq!(stdout(&o).trim_end(), scenarios.trim_end(), "{stale}");
+        let out = stdout(&o);
+        let ours = out.split("\n### Cost in map reads").next().unwrap();
+        assert_eq!(ours.trim_end(), scenarios.trim_end(), "{stale}");
     }
     for a in Algorithm::ALL {
         assert!(block.contains(&format!("`{a}`")), "{a} missing: {stale}");
@@ -134,4 +136,80 @@ fn pictures_timings_and_readme_refresh() {
         &sightlines(&["report", "--algorithms", "x"], None),
         "unknown algorithm 'x'",
     );
+}
+
+/// The cells of a table row, without the first `skip` columns.
+fn cells(row: &str, skip: usize) -> Vec<String> {
+    row.trim_matches('|')
+        .split(" | ")
+        .skip(skip)
+        .map(|c| c.trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn corner_peeking_tells_algorithms_apart() {
+    let o = sightlines(&["report"], None);
+    assert_ok(&o);
+    let out = stdout(&o);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("| corner-peeking |"))
+        .unwrap();
+    let answers = cells(row, 2);
+    assert_eq!(answers.len(), Algorithm::ALL.len());
+    // Tile to tile, sight reaches around the wall's end; from the viewer's
+    // centre it does not.
+    let answer = |a: Algorithm| {
+        let i = Algorithm::ALL.iter().position(|&b| b == a).unwrap();
+        answers[i].split(',').next().unwrap().to_owned()
+    };
+    assert_eq!(answer(Algorithm::PrecisePermissive), "yes");
+    assert_eq!(answer(Algorithm::SymmetricShadowcast), "no");
+    assert_eq!(answer(Algorithm::RecursiveShadowcast), "no");
+    // Every scenario but the open field (a sanity check) and the pillar (no
+    // algorithm sees around one) splits the algorithms.
+    for line in out
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains('?'))
+    {
+        let name = cells(line, 0)[0].clone();
+        let yes = cells(line, 2)
+            .iter()
+            .filter(|c| c.starts_with("yes"))
+            .count();
+        let split = yes > 0 && yes < Algorithm::ALL.len();
+        assert_eq!(split, name != "open-field" && name != "pillars", "{line}");
+    }
+}
+
+#[test]
+fn cost_table_counts_map_reads_with_the_cheapest_at_one() {
+    let o = sightlines(&["report"], None);
+    assert_ok(&o);
+    let out = stdout(&o);
+    let table = out
+        .split("### Cost in map reads")
+        .nth(1)
+        .expect("a cost table");
+    assert!(table.contains("BENCHMARKS.md") && table.contains("`Opacity::is_opaque`"));
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), Algorithm::ALL.len());
+    let mut relative = Vec::new();
+    for row in rows {
+        let c = cells(row, 1);
+        // Eight scenarios, each "reads / tiles", then the relative cost.
+        assert_eq!(c.len(), 9, "{row}");
+        for cell in &c[..8] {
+            let (reads, tiles) = cell.split_once(" / ").unwrap();
+            let (reads, tiles): (f64, f64) = (reads.parse().unwrap(), tiles.parse().unwrap());
+            // Every tile reported was read, but the origin need not be.
+            assert!(tiles > 0.0 && reads + 1.0 >= tiles, "{row}");
+        }
+        relative.push(c[8].strip_suffix('x').unwrap().parse::<f64>().unwrap());
+    }
+    assert!(relative.iter().all(|&r| r >= 1.0));
+    assert!(relative.contains(&1.0));
+    // Deterministic: the README compares it byte for byte.
+    assert_eq!(stdout(&sightlines(&["report"], None)), out);
 }

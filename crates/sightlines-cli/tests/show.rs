@@ -299,3 +299,30 @@ fn every_id_works_with_every_format() {
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["algorithm"], "precise-permissive");
 }
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let bom_room = format!("\u{feff}{ROOM}");
+    let file = temp_file("bom.txt", &bom_room);
+    let plain = sightlines(&["show", "-", "--format", "json"], Some(ROOM));
+    for (map, stdin) in [
+        ("-", Some(bom_room.as_str())),
+        (file.to_str().unwrap(), None),
+    ] {
+        let json = sightlines(&["show", map, "--format", "json"], stdin);
+        assert!(json.status.success(), "{}", stderr(&json));
+        let v: Value = serde_json::from_str(&stdout(&json)).unwrap();
+        assert_eq!(
+            (v["width"].as_u64(), v["origin"][0].as_i64()),
+            (Some(9), Some(1))
+        );
+        assert_eq!(stdout(&json), stdout(&plain));
+        let text = sightlines(&["show", map], stdin);
+        assert!(text.status.success(), "{}", stderr(&text));
+        assert!(!stdout(&text).contains('\u{feff}'));
+        assert_eq!(
+            stdout(&text),
+            stdout(&sightlines(&["show", "-"], Some(ROOM)))
+        );
+    }
+}

@@ -161,8 +161,10 @@ impl Algorithm {
             },
             Algorithm::Restrictive => Properties {
                 symmetry: Symmetry::None,
-                walls: WallShape::Square,
-                sight: SightModel::CenterToTile,
+                // A wall blocks the angles of its mid-line across the scan
+                // (a diamond's shadow), and a floor is seen by its centre.
+                walls: WallShape::Diamond,
+                sight: SightModel::CenterToCenter,
                 diagonal_gaps: true,
                 expansive_walls: true,
                 invariant: true,

@@ -64,6 +64,37 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A grid too large to make: a side beyond `i32::MAX` tiles, or more
+/// memory than the machine can give ([`Grid::try_new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridTooLarge {
+    /// The width asked for.
+    pub width: u32,
+    /// The height asked for.
+    pub height: u32,
+}
+
+impl fmt::Display for GridTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (w, h) = (self.width, self.height);
+        if w > i32::MAX as u32 || h > i32::MAX as u32 {
+            write!(
+                f,
+                "a {w} x {h} grid is too large: a side may have at most {} tiles; use a smaller map",
+                i32::MAX
+            )
+        } else {
+            let bytes = (u128::from(w).div_ceil(64)) * u128::from(h) * 8;
+            write!(
+                f,
+                "a {w} x {h} grid is too large: its {bytes} bytes cannot be allocated; use a smaller map"
+            )
+        }
+    }
+}
+
+impl std::error::Error for GridTooLarge {}
+
 /// A small dungeon to try algorithms on: rooms, a pillar hall, a diagonal gap
 /// and a long bent corridor. `@` marks the viewer.
 pub const SAMPLE_MAP: &str = "\
@@ -88,21 +119,49 @@ impl Grid {
     ///
     /// Sizes beyond `i32::MAX` are cut to `i32::MAX`, so that every tile has
     /// an `i32` position.
+    ///
+    /// # Panics
+    ///
+    /// When the grid's bits cannot be allocated (a side near `i32::MAX` on
+    /// both axes needs 2^59 bytes); [`Grid::try_new`] returns an error instead.
     pub fn new(width: u32, height: u32) -> Grid {
-        let width = width.min(i32::MAX as u32);
-        let height = height.min(i32::MAX as u32);
+        let (width, height) = (width.min(i32::MAX as u32), height.min(i32::MAX as u32));
+        Grid::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An all-transparent grid of `width` x `height` tiles, or an error when
+    /// a side exceeds `i32::MAX` tiles or the memory cannot be allocated.
+    ///
+    /// ```
+    /// use sightlines::Grid;
+    ///
+    /// assert_eq!(Grid::try_new(80, 40)?.width(), 80);
+    /// let err = Grid::try_new(u32::MAX, u32::MAX).unwrap_err();
+    /// assert!(err.to_string().starts_with("a 4294967295 x 4294967295 grid is too large"));
+    /// # Ok::<(), sightlines::GridTooLarge>(())
+    /// ```
+    pub fn try_new(width: u32, height: u32) -> Result<Grid, GridTooLarge> {
+        let err = GridTooLarge { width, height };
+        if width > i32::MAX as u32 || height > i32::MAX as u32 {
+            return Err(err);
+        }
         let words_per_row = (width as usize).div_ceil(64);
-        Grid {
+        let len = words_per_row.checked_mul(height as usize).ok_or(err)?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(len).map_err(|_| err)?;
+        words.resize(len, 0);
+        Ok(Grid {
             width,
             height,
             words_per_row,
-            words: vec![0; words_per_row * height as usize],
-        }
+            words,
+        })
     }
 
     /// Parses the text map format: one row per line, `#` opaque, anything
     /// else transparent, `@` the viewer (at most one). A final `\r` on a line
-    /// is dropped and blank lines at the end are ignored.
+    /// is dropped, blank lines at the end and a byte-order mark at the start
+    /// are ignored.
     ///
     /// ```
     /// use sightlines::Grid;
@@ -127,6 +186,8 @@ impl Grid {
     /// # Ok::<(), sightlines::ParseError>(())
     /// ```
     pub fn parse_with(text: &str, opaque: impl Fn(char) -> bool) -> Result<ParsedMap, ParseError> {
+        // Editors on Windows may start UTF-8 files with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut rows: Vec<&str> = text
             .split('\n')
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -156,7 +217,11 @@ impl Grid {
                 message: "the map is larger than 2^31 - 1 tiles in one direction".into(),
             });
         }
-        let mut grid = Grid::new(width as u32, rows.len() as u32);
+        let mut grid = Grid::try_new(width as u32, rows.len() as u32).map_err(|e| ParseError {
+            line: 1,
+            column: 1,
+            message: e.to_string(),
+        })?;
         let mut viewer = None;
         for (y, row) in rows.iter().enumerate() {
             let mut count = 0;
@@ -315,6 +380,47 @@ mod tests {
         let p = Grid::parse(SAMPLE_MAP).unwrap();
         assert!(p.viewer.is_some());
         assert!(p.grid.width() > 20 && p.grid.height() > 10);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_tile() {
+        let p = Grid::parse("\u{feff}#.#\n.@.\n").unwrap();
+        assert_eq!((p.grid.width(), p.grid.height()), (3, 2));
+        assert_eq!(p.viewer, Some((1, 1)));
+        assert!(p.grid.is_opaque(0, 0) && !p.grid.is_opaque(1, 0));
+        // Only at the start: elsewhere it is a transparent tile like any other.
+        let e = Grid::parse("\u{feff}###\n\u{feff}##\n").unwrap();
+        assert!(!e.grid.is_opaque(0, 1) && e.grid.is_opaque(1, 1));
+        let ragged = Grid::parse("\u{feff}###\n##\n").unwrap_err();
+        assert_eq!((ragged.line, ragged.column), (2, 3));
+        assert!(Grid::parse("\u{feff}")
+            .unwrap_err()
+            .message
+            .contains("empty"));
+    }
+
+    #[test]
+    fn absurd_sizes_are_errors_not_aborts() {
+        let err = Grid::try_new(u32::MAX, u32::MAX).unwrap_err();
+        assert_eq!((err.width, err.height), (u32::MAX, u32::MAX));
+        assert!(
+            err.to_string().contains("at most 2147483647 tiles"),
+            "{err}"
+        );
+        // Within the i32 limit on both sides: 2^59 bytes, more than any machine.
+        let max = i32::MAX as u32;
+        let err = Grid::try_new(max, max).unwrap_err();
+        assert!(err.to_string().contains("cannot be allocated"), "{err}");
+        // Grid::new cuts the sides to i32::MAX, then panics (it does not abort).
+        let panic = std::panic::catch_unwind(|| Grid::new(u32::MAX, u32::MAX)).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("2147483647 x 2147483647 grid is too large"),
+            "{message}"
+        );
+        let g = Grid::try_new(130, 2).unwrap();
+        assert_eq!(g, Grid::new(130, 2));
+        assert_eq!(Grid::try_new(0, 5).unwrap().width(), 0);
     }
 
     #[test]

@@ -68,6 +68,34 @@
 //! assert_eq!(seen.len(), 31);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## The game layer
+//!
+//! What games do with a field of view, on top of any algorithm:
+//!
+//! - [`Memory`] ([`memory`]): fog of war, the tiles ever seen, one bit a tile, answering
+//!   [`Knowledge::Visible`], [`Knowledge::Remembered`] or
+//!   [`Knowledge::Unknown`]; saved with the `serde` feature.
+//! - [`Viewer`] ([`viewer`]): a creature's field of view with a dirty flag, recomputed
+//!   only when it moved or the map changed within its range
+//!   ([`tile_changed`]); [`update_viewers`] updates a batch with one
+//!   scratch, `update_viewers_par` on every core (the `rayon` feature).
+//! - [`can_see`] and [`Fov::can_see`] ([`sight`]): line of sight, exactly what the full
+//!   field of view says, at a cost that grows with the distance; and the
+//!   lines a projectile flies, [`line::Bresenham`] and [`line::Supercover`].
+//! - [`targets_into`] ([`target`]): what a ranged item may aim at, nearest first; a
+//!   [`Blast`]: what its explosion reaches, the epicentre's view.
+//! - [`Cone`] ([`cone`]): a field of view limited to an angle, exact at the edges.
+//! - [`Light`], [`LightMap`], [`Vision`] ([`light`]): light sources that light what they
+//!   see, and a player who sees what is lit.
+//!
+//! A turn loop with all of it (also `cargo run --example turn`): a player
+//! and two monsters, the player's memory, a door that opens, a wand aimed at
+//! the nearest monster in view and the fireball's blast.
+//!
+//! ```
+#![doc = include_str!("../examples/turn.rs")]
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -75,20 +103,26 @@ mod algorithm;
 pub mod basic_raycast;
 pub mod beveled;
 mod catalogue;
+pub mod cone;
 pub mod diamond_raycast;
 pub mod diamond_shadowcast;
 mod error;
 pub mod generate;
 pub mod geometry;
 mod grid;
+pub mod light;
 pub mod line;
 mod map;
+pub mod memory;
 pub mod precise_permissive;
 mod range;
 pub mod raycast;
 pub mod recursive_shadowcast;
 pub mod restrictive;
+pub mod sight;
 pub mod symmetric_shadowcast;
+pub mod target;
+pub mod viewer;
 mod visible;
 
 pub use algorithm::{
@@ -97,17 +131,25 @@ pub use algorithm::{
 pub use basic_raycast::BasicRaycast;
 pub use beveled::Beveled;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
+pub use cone::Cone;
 pub use diamond_raycast::DiamondRaycast;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
-pub use grid::{Grid, ParseError, ParsedMap, SAMPLE_MAP};
+pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
+pub use light::{Falloff, Light, LightMap, Vision};
 pub use map::{bounded, Bounded, Opacity, Rect};
+pub use memory::{Knowledge, Memory};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};
 pub use raycast::Raycast;
 pub use recursive_shadowcast::RecursiveShadowcast;
 pub use restrictive::Restrictive;
+pub use sight::can_see;
 pub use symmetric_shadowcast::SymmetricShadowcast;
+pub use target::{nearest_first, targets, targets_into, Blast};
+#[cfg(feature = "rayon")]
+pub use viewer::update_viewers_par;
+pub use viewer::{tile_changed, update_viewers, Viewer};
 pub use visible::{Iter, VisibleSet};
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -1,5 +1,6 @@
 //! Integer lines on the grid: the Bresenham line, for line of sight,
-//! projectiles and the ray-casting fields of view.
+//! projectiles and the ray-casting fields of view, and the symmetric
+//! [`Supercover`] line, every tile a segment touches.
 //!
 //! A line from `A` to `B` visits one tile per step along its *major* axis
 //! (the axis with the larger distance; `y` when the distances tie) and, at
@@ -18,6 +19,9 @@
 //! ```
 
 use std::iter::FusedIterator;
+
+mod supercover;
+pub use supercover::Supercover;
 
 /// Which tile a line takes when its exact point lies halfway between two.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

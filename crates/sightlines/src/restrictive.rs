@@ -20,8 +20,12 @@
 //!
 //! It is *restrictive*: a tile half hidden by a wall is seen when its centre
 //! is, while a wall is seen unless some single obstacle hides it whole; so
-//! walls look continuous and floors behind corners stay dark. Tiles are
-//! squares seen from the origin's centre (point-to-tile). Diagonal gaps: two
+//! walls look continuous and floors behind corners stay dark. Sight starts
+//! at the origin's centre; a wall's angle range is that of its mid-line
+//! across the scan, which is the shadow a diamond casts, and a floor counts
+//! by its centre: in the catalogue's terms, diamond walls and sight from
+//! centre to centre (`tests/catalogue.rs` checks both on maps where square
+//! walls or whole target tiles would give another answer). Diagonal gaps: two
 //! walls touching at a corner do not close the sight line between them, as
 //! their two obstacles only touch. Expansive walls: from any floor of an
 //! empty rectangular room, every wall tile of it is seen (tests check both).
@@ -57,9 +61,14 @@
 //!   follow the rules above.
 //!
 //! Of the 255 golden cases (39 maps), ours equals libtcod on 201; 2 differ by
-//! the skipped obstacle and 52 by rounded ties, a few tiles each. A model of
-//! libtcod's scan kept out of the tree gives libtcod's 255 sets bit for bit
-//! with `f64` and the skip, and our 255 with exact angles and no skip.
+//! the skipped obstacle and 52 by rounded ties, a few tiles each (173 tiles
+//! in all). A model of libtcod's scan in `tests/restrictive.rs` gives
+//! libtcod's 255 sets bit for bit with `f64` and the skip, and our 255 with
+//! exact angles and no skip; a test uses it to explain every differing tile:
+//! a comparison at the tile of two angles equal as fractions that `f64`
+//! decides the other way, or the skip at the tile, or what follows from
+//! either (a floor seen one line back, an obstacle or the minimum angle set
+//! differently).
 //!
 //! **Allocation.** Two line buffers, the obstacle list and a few marks per
 //! line live in [`Restrictive`] and are reused; after the first call with a

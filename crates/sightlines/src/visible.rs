@@ -119,6 +119,15 @@ impl VisibleSet {
     }
 }
 
+impl VisibleSet {
+    /// The raw bits for the game layer: `words_per_row` words a row of the
+    /// area, bit `i` of a row's word `w` being column `area.x + 64·w + i`;
+    /// bits past the area's width are zero.
+    pub(crate) fn raw_rows(&self) -> (usize, &[u64]) {
+        (self.words_per_row, &self.words)
+    }
+}
+
 impl<'a> IntoIterator for &'a VisibleSet {
     type Item = (i32, i32);
     type IntoIter = Iter<'a>;

@@ -74,15 +74,13 @@ pub fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Decodes a PNG into (width, height, RGB pixels).
+/// Decodes a PNG with the `image` crate into (width, height, RGB pixels).
 pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().expect("a PNG header");
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).expect("PNG data");
-    assert_eq!(info.color_type, png::ColorType::Rgb);
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
+    let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .expect("a PNG the image crate decodes");
+    assert_eq!(image.color(), image::ColorType::Rgb8);
+    let rgb = image.into_rgb8();
+    (rgb.width(), rgb.height(), rgb.into_raw())
 }
 
 /// The pixel at (x, y) of decoded RGB pixels `width` wide.

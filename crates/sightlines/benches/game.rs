@@ -1,0 +1,221 @@
+//! Benchmarks of the game layer.
+//!
+//! - `can_see/MAP/ALGORITHM/dD`: one line-of-sight question at distance `D`
+//!   (5, 20, 60) against the full field of view it replaces (`full`: the
+//!   field with `compute_into`, then a lookup). Both use the viewer range
+//!   `circle(64)`; each iteration asks from 8 origins, each to a target `D`
+//!   tiles away (Euclidean, rounded) in a different direction.
+//! - `batch/cave/ALGORITHM`: 1,000 viewers (the cave viewpoints, radius 16)
+//!   all dirty, updated sequentially with one shared `Fov` and in parallel
+//!   with rayon on 2 threads (and on 1, to show the parallel path's own cost).
+//!
+//! The maps come from `../shared/maps/bench` (`open.txt`, `cave.txt`,
+//! `cave.viewpoints.txt`); set `SIGHTLINES_BENCH_MAPS` to another folder.
+//! Without them the benchmarks run on generated stand-ins and say so.
+//!
+//! `cargo bench -p sightlines --bench game`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use sightlines::{
+    update_viewers, update_viewers_par, Algorithm, Fov, Grid, Opacity, Range, Viewer, VisibleSet,
+};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+struct Case {
+    name: &'static str,
+    grid: Grid,
+    viewpoints: Vec<(i32, i32)>,
+}
+
+fn maps_dir() -> PathBuf {
+    match std::env::var_os("SIGHTLINES_BENCH_MAPS") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/maps/bench"
+        )),
+    }
+}
+
+fn load(name: &'static str) -> Case {
+    let dir = maps_dir();
+    let text = std::fs::read_to_string(dir.join(format!("{name}.txt")));
+    let points = std::fs::read_to_string(dir.join(format!("{name}.viewpoints.txt")));
+    match (text, points) {
+        (Ok(text), Ok(points)) => {
+            let grid = Grid::parse(&text).expect("a benchmark map parses").grid;
+            let viewpoints = points
+                .lines()
+                .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+                .map(|l| {
+                    let mut it = l.split_whitespace().map(|n| n.parse::<i32>().expect("x y"));
+                    (it.next().expect("x"), it.next().expect("y"))
+                })
+                .collect();
+            Case {
+                name,
+                grid,
+                viewpoints,
+            }
+        }
+        _ => {
+            eprintln!(
+                "benchmark map {name} not found in {}: set SIGHTLINES_BENCH_MAPS to the folder \
+                 holding {name}.txt and {name}.viewpoints.txt (the project's shared/maps/bench); \
+                 using a generated stand-in",
+                dir.display()
+            );
+            let grid = if name == "open" {
+                Grid::new(256, 256)
+            } else {
+                sightlines::generate::cave(256, 256, 1)
+            };
+            let mut viewpoints = Vec::new();
+            let mut rng = sightlines::generate::SplitMix64::new(7);
+            while viewpoints.len() < 1000 {
+                let p = (rng.below(256) as i32, rng.below(256) as i32);
+                if !grid.is_opaque(p.0, p.1) {
+                    viewpoints.push(p);
+                }
+            }
+            if name == "open" {
+                viewpoints.insert(0, (128, 128));
+            }
+            Case {
+                name,
+                grid,
+                viewpoints,
+            }
+        }
+    }
+}
+
+/// Eight (origin, target) pairs `d` apart: from the map's first viewpoints
+/// (the centre for the open map), in eight directions.
+fn pairs(case: &Case, d: f64) -> Vec<((i32, i32), (i32, i32))> {
+    (0..8)
+        .map(|i| {
+            let from = if case.name == "open" {
+                case.viewpoints[0]
+            } else {
+                case.viewpoints[i]
+            };
+            let angle = (i as f64) * 0.785 + 0.3;
+            let to = (
+                from.0 + (d * angle.cos()).round() as i32,
+                from.1 + (d * angle.sin()).round() as i32,
+            );
+            (from, to)
+        })
+        .collect()
+}
+
+const ALGORITHMS: [Algorithm; 9] = [
+    Algorithm::PrecisePermissive,
+    Algorithm::DiamondShadowcast,
+    Algorithm::SymmetricShadowcast,
+    Algorithm::RecursiveShadowcast,
+    Algorithm::Raycast,
+    Algorithm::BasicRaycast,
+    Algorithm::DiamondRaycast,
+    Algorithm::Restrictive,
+    Algorithm::Beveled,
+];
+
+fn can_see(c: &mut Criterion) {
+    let range = Range::circle(64);
+    for case in [load("open"), load("cave")] {
+        let mut group = c.benchmark_group(format!("can_see/{}", case.name));
+        group
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_millis(900))
+            .sample_size(20);
+        for algorithm in ALGORITHMS {
+            let mut fov = Fov::new(algorithm);
+            let mut set = VisibleSet::new();
+            for d in [5.0, 20.0, 60.0] {
+                let pairs = pairs(&case, d);
+                // The two must agree, or the comparison means nothing.
+                for &(from, to) in &pairs {
+                    fov.compute_into(&case.grid, from, range, &mut set).unwrap();
+                    assert_eq!(
+                        fov.can_see(&case.grid, from, to, range).unwrap(),
+                        set.contains(to.0, to.1)
+                    );
+                }
+                let label = format!("{algorithm}/d{d}");
+                group.bench_function(BenchmarkId::new("can_see", &label), |b| {
+                    b.iter(|| {
+                        let mut n = 0;
+                        for &(from, to) in &pairs {
+                            n += usize::from(fov.can_see(&case.grid, from, to, range).unwrap());
+                        }
+                        black_box(n)
+                    })
+                });
+                group.bench_function(BenchmarkId::new("full", &label), |b| {
+                    b.iter(|| {
+                        let mut n = 0;
+                        for &(from, to) in &pairs {
+                            fov.compute_into(&case.grid, from, range, &mut set).unwrap();
+                            n += usize::from(set.contains(to.0, to.1));
+                        }
+                        black_box(n)
+                    })
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+fn batch(c: &mut Criterion) {
+    let case = load("cave");
+    // One thread: the overhead of the parallel path, without parallelism.
+    let pool1 = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a 1-thread pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a 2-thread pool");
+    let mut group = c.benchmark_group("batch/cave");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(10);
+    for algorithm in [Algorithm::PrecisePermissive, Algorithm::SymmetricShadowcast] {
+        let mut viewers: Vec<Viewer> = case
+            .viewpoints
+            .iter()
+            .take(1000)
+            .map(|&p| Viewer::new(p, Range::circle(16), algorithm))
+            .collect();
+        let mut fov = Fov::default();
+        group.bench_function(BenchmarkId::new("sequential", algorithm), |b| {
+            b.iter(|| {
+                viewers.iter_mut().for_each(Viewer::mark_dirty);
+                black_box(update_viewers(&case.grid, &mut fov, &mut viewers).unwrap())
+            })
+        });
+        group.bench_function(BenchmarkId::new("rayon-1", algorithm), |b| {
+            b.iter(|| {
+                viewers.iter_mut().for_each(Viewer::mark_dirty);
+                pool1.install(|| black_box(update_viewers_par(&case.grid, &mut viewers).unwrap()))
+            })
+        });
+        group.bench_function(BenchmarkId::new("rayon-2", algorithm), |b| {
+            b.iter(|| {
+                viewers.iter_mut().for_each(Viewer::mark_dirty);
+                pool.install(|| black_box(update_viewers_par(&case.grid, &mut viewers).unwrap()))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, can_see, batch);
+criterion_main!(benches);

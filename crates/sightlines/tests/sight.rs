@@ -1,0 +1,180 @@
+//! `can_see` answers exactly what the full field of view says, for every
+//! algorithm, on random maps, ranges, targets and lit-walls settings.
+
+mod common;
+
+use common::*;
+use sightlines::{can_see, Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
+
+fn random_range(rng: &mut Rng) -> Range {
+    if rng.percent(25) {
+        Range::UNLIMITED
+    } else {
+        Range::new(rng.below(16) as u32, Shape::ALL[rng.below(4) as usize])
+    }
+}
+
+#[test]
+fn can_see_equals_field_of_view_membership() {
+    let mut rng = Rng(0x5EE);
+    let mut total = 0usize;
+    let mut seen_count = 0usize;
+    for &algorithm in Algorithm::ALL {
+        let mut full = Fov::new(algorithm);
+        let mut sight = Fov::new(algorithm);
+        let mut set = VisibleSet::new();
+        for _ in 0..120 {
+            let (w, h) = (1 + rng.below(24) as u32, 1 + rng.below(24) as u32);
+            let density = rng.below(61);
+            let g = random_grid(&mut rng, w, h, density);
+            let from = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = random_range(&mut rng);
+            let lit = rng.percent(70);
+            full.set_lit_walls(lit);
+            sight.set_lit_walls(lit);
+            full.compute_into(&g, from, range, &mut set).unwrap();
+            // Every tile of the map and a ring of tiles just off it.
+            for y in -2..h as i32 + 2 {
+                for x in -2..w as i32 + 2 {
+                    let expected = set.contains(x, y);
+                    let got = sight.can_see(&g, from, (x, y), range).unwrap();
+                    total += 1;
+                    seen_count += usize::from(expected);
+                    if got != expected {
+                        panic!(
+                            "{algorithm} lit={lit} {range:?} from {from:?} to ({x}, {y}): \
+                             can_see {got}, field of view {expected}\n{}",
+                            g.to_text()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Enough triples, and both answers common.
+    assert!(total > 500_000, "{total}");
+    assert!(seen_count > total / 10 && seen_count < total * 9 / 10);
+}
+
+#[test]
+fn can_see_on_an_unbounded_map_with_a_radius() {
+    let mut rng = Rng(0xC105);
+    for &algorithm in Algorithm::ALL {
+        let mut fov = Fov::new(algorithm);
+        for _ in 0..30 {
+            let seed = rng.next_u64();
+            // An endless random field: opacity from a hash of the position.
+            let density = rng.below(50);
+            let map = move |x: i32, y: i32| {
+                let mut r = Rng(seed ^ (x as u64).wrapping_mul(0x9E37) ^ ((y as u64) << 32));
+                r.percent(density)
+            };
+            let from = (rng.below(40) as i32 - 20, rng.below(40) as i32 - 20);
+            let range = Range::new(1 + rng.below(12) as u32, Shape::ALL[rng.below(4) as usize]);
+            let expected = fov_set(algorithm, &map, from, range);
+            let r = range.radius().unwrap() as i32 + 2;
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    let to = (from.0 + dx, from.1 + dy);
+                    assert_eq!(
+                        fov.can_see(&map, from, to, range).unwrap(),
+                        expected.contains(&to),
+                        "{algorithm} {range:?} {from:?} -> {to:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn can_see_errors_and_edges() {
+    let g = Grid::new(5, 5);
+    let open = |_: i32, _: i32| false;
+    for &algorithm in Algorithm::ALL {
+        assert!(matches!(
+            can_see(&g, (5, 0), (1, 1), Range::UNLIMITED, algorithm),
+            Err(FovError::OriginOffMap { .. })
+        ));
+        assert_eq!(
+            can_see(&open, (0, 0), (1, 1), Range::UNLIMITED, algorithm),
+            Err(FovError::NeedsRadius)
+        );
+        assert_eq!(
+            can_see(&g, (2, 2), (2, 2), Range::square(0), algorithm),
+            Ok(true)
+        );
+        assert_eq!(
+            can_see(&g, (2, 2), (3, 2), Range::square(0), algorithm),
+            Ok(false)
+        );
+        assert_eq!(
+            can_see(&g, (0, 0), (-1, 0), Range::UNLIMITED, algorithm),
+            Ok(false)
+        );
+        // The i32 corners: no panic, no overflow, far targets unseen.
+        for (from, to) in [
+            ((i32::MIN, i32::MIN), (i32::MAX, i32::MAX)),
+            ((i32::MAX, i32::MAX), (i32::MAX - 3, i32::MAX - 2)),
+            ((i32::MIN, 0), (i32::MIN + 2, 1)),
+            ((0, i32::MAX), (-2, i32::MAX)),
+        ] {
+            let range = Range::circle(u32::MAX);
+            let got = can_see(&open, from, to, range, algorithm);
+            let far = (i64::from(to.0) - i64::from(from.0)).abs() > 1 << 30;
+            match got {
+                Ok(seen) => assert_eq!(seen, !far, "{algorithm} {from:?} {to:?}"),
+                Err(e) => assert!(matches!(e, FovError::AreaTooLarge { .. }), "{e}"),
+            }
+            assert_eq!(
+                can_see(&open, from, to, Range::circle(5), algorithm),
+                Ok(!far && (i64::from(to.0) - i64::from(from.0)).abs() <= 3),
+                "{algorithm} {from:?} {to:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn can_see_on_larger_maps() {
+    // Longer sight lines: where `restrictive` needs its wider mask.
+    let mut rng = Rng(0x1A6E);
+    for &algorithm in Algorithm::ALL {
+        let maps = if algorithm == Algorithm::Restrictive {
+            150
+        } else {
+            12
+        };
+        let mut full = Fov::new(algorithm);
+        let mut sight = Fov::new(algorithm);
+        let mut set = VisibleSet::new();
+        for _ in 0..maps {
+            let (w, h) = (24 + rng.below(25) as u32, 24 + rng.below(25) as u32);
+            let density = rng.below(35);
+            let g = random_grid(&mut rng, w, h, density);
+            let from = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = if rng.percent(30) {
+                Range::UNLIMITED
+            } else {
+                Range::new(10 + rng.below(40) as u32, Shape::ALL[rng.below(4) as usize])
+            };
+            full.compute_into(&g, from, range, &mut set).unwrap();
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    assert_eq!(
+                        sight.can_see(&g, from, (x, y), range).unwrap(),
+                        set.contains(x, y),
+                        "{algorithm} {range:?} from {from:?} to ({x}, {y})\n{}",
+                        g.to_text()
+                    );
+                }
+            }
+        }
+    }
+}
