@@ -1,0 +1,103 @@
+//! Runs one case's viewpoints for one contender, for callgrind to count the
+//! instructions (`tools/bench/instructions.sh` drives it).
+//!
+//! ```text
+//! count CASE CONTENDER [--reps N]   one warm-up field of view, then every
+//!                                   viewpoint N times inside sightlines_bench_measure;
+//!                                   prints fovs=<number of fields of view measured>
+//! count --cases                     the case names
+//! count --list [CASE]               the contender ids (of a case)
+//! count --visible CASE              each contender's mean visible tiles
+//! ```
+//!
+//! Under `valgrind --tool=callgrind --collect-atstart=no
+//! --toggle-collect=sightlines_bench_measure`, the total is the instructions
+//! of the measured runs alone.
+
+use sightlines_bench::contender::{self, Contender};
+use sightlines_bench::workload::{maps_dir, Case, Workload, CASES};
+use std::process::ExitCode;
+
+/// The measured work; its unmangled name is what callgrind toggles on.
+#[no_mangle]
+#[inline(never)]
+pub fn sightlines_bench_measure(c: &mut dyn Contender, viewpoints: &[(i32, i32)], reps: u32) {
+    for _ in 0..reps {
+        c.run(viewpoints);
+    }
+}
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("count: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn case(name: &str) -> Result<Case, String> {
+    Case::by_name(name).ok_or_else(|| {
+        let names: Vec<String> = CASES.iter().map(|c| c.name()).collect();
+        format!("unknown case '{name}'; cases: {}", names.join(", "))
+    })
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["--cases"] => {
+            for c in CASES {
+                println!("{c}");
+            }
+            Ok(())
+        }
+        ["--list"] => {
+            for s in contender::all() {
+                println!("{}", s.id);
+            }
+            Ok(())
+        }
+        ["--list", name] => {
+            for s in contender::for_map(case(name)?.map) {
+                println!("{}", s.id);
+            }
+            Ok(())
+        }
+        ["--visible", name] => {
+            let case = case(name)?;
+            let w = Workload::load(&maps_dir()?, case.map)?;
+            for s in contender::for_map(case.map) {
+                let mut c = (s.build)(&w, case.radius);
+                let total: usize = w.viewpoints.iter().map(|&vp| c.tiles(vp).len()).sum();
+                println!("{}\t{:.1}", s.id, total as f64 / w.viewpoints.len() as f64);
+            }
+            Ok(())
+        }
+        [name, id, rest @ ..] if !name.starts_with('-') => {
+            let reps = match rest {
+                [] => 1,
+                ["--reps", n] => n
+                    .parse()
+                    .map_err(|_| format!("--reps: '{n}' is not a count"))?,
+                _ => return Err(format!("unexpected arguments {rest:?}")),
+            };
+            let case = case(name)?;
+            let spec = contender::for_map(case.map)
+                .into_iter()
+                .find(|s| s.id == *id)
+                .ok_or_else(|| format!("no contender '{id}' for {case} (see count --list)"))?;
+            let w = Workload::load(&maps_dir()?, case.map)?;
+            let mut c = (spec.build)(&w, case.radius);
+            c.run(&w.viewpoints[..1]); // warm-up: buffers grown, code paged in
+            sightlines_bench_measure(&mut *c, &w.viewpoints, reps);
+            println!("fovs={}", w.viewpoints.len() as u64 * u64::from(reps));
+            Ok(())
+        }
+        _ => Err(
+            "usage: count CASE CONTENDER [--reps N] | --cases | --list [CASE] | --visible CASE"
+                .to_owned(),
+        ),
+    }
+}

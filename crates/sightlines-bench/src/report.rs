@@ -1,0 +1,701 @@
+//! `BENCHMARKS.md` from the measurements: criterion's estimates, callgrind's
+//! instruction counts and the visible counts, turned into tables and the
+//! ratios the project's claims rest on.
+//!
+//! The generated part of `BENCHMARKS.md` lies between [`START`] and [`END`];
+//! the prose around it is written by hand and kept.
+
+use crate::contender::{self, Spec, FLOOR, OURS};
+use crate::workload::{Case, Workload, CASES};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The line that opens the generated block.
+pub const START: &str = "<!-- bench:start -->";
+/// The line that closes the generated block.
+pub const END: &str = "<!-- bench:end -->";
+
+/// The cases the issue's targets are measured on.
+pub const TARGET_CASES: [&str; 3] = ["cave-r16", "cave-r32", "rooms-r16"];
+
+/// The folder for this crate's outputs: `target/sightlines-bench`
+/// (`$CARGO_TARGET_DIR/sightlines-bench` when that is set).
+pub fn out_dir() -> PathBuf {
+    target_dir().join("sightlines-bench")
+}
+
+/// The workspace's target folder, where criterion writes `criterion/`.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+    }
+}
+
+/// criterion's median for one benchmark.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Median time of one iteration (every viewpoint once), in ns.
+    pub median_ns: f64,
+    /// The 95% confidence interval of that median, in ns.
+    pub low_ns: f64,
+    /// Upper bound of the interval.
+    pub high_ns: f64,
+    /// Fields of view per iteration (criterion's throughput elements).
+    pub fovs: u64,
+}
+
+impl Timing {
+    /// Median time per field of view, in µs.
+    pub fn us_per_fov(&self) -> f64 {
+        self.median_ns / self.fovs as f64 / 1000.0
+    }
+}
+
+/// `(case, contender id)`.
+pub type Key = (String, String);
+
+/// Everything measured, by case and contender.
+#[derive(Clone, Debug, Default)]
+pub struct Measurements {
+    /// From criterion.
+    pub timings: HashMap<Key, Timing>,
+    /// Instructions per field of view, from callgrind.
+    pub instructions: HashMap<Key, f64>,
+    /// Mean tiles seen per field of view.
+    pub visible: HashMap<Key, f64>,
+}
+
+/// Reads every `*/new/benchmark.json` with its `estimates.json` under
+/// criterion's folder (`target/criterion`).
+pub fn read_criterion(dir: &Path) -> Result<HashMap<Key, Timing>, String> {
+    let mut out = HashMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n == "new") {
+                    if let Some((key, t)) = read_one(&path)? {
+                        out.insert(key, t);
+                    }
+                } else {
+                    stack.push(path);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn read_json(path: &Path) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read_one(new: &Path) -> Result<Option<(Key, Timing)>, String> {
+    let bench = new.join("benchmark.json");
+    if !bench.is_file() {
+        return Ok(None);
+    }
+    let b = read_json(&bench)?;
+    let e = read_json(&new.join("estimates.json"))?;
+    let field = |v: &serde_json::Value, path: &[&str]| {
+        path.iter()
+            .try_fold(v, |v, k| v.get(k))
+            .cloned()
+            .ok_or_else(|| format!("{}: no {}", new.display(), path.join(".")))
+    };
+    let group = field(&b, &["group_id"])?;
+    let id = field(&b, &["function_id"])?;
+    let fovs = field(&b, &["throughput", "Elements"])?;
+    let num = |v: serde_json::Value| {
+        v.as_f64()
+            .ok_or_else(|| format!("{}: not a number", new.display()))
+    };
+    let timing = Timing {
+        median_ns: num(field(&e, &["median", "point_estimate"])?)?,
+        low_ns: num(field(
+            &e,
+            &["median", "confidence_interval", "lower_bound"],
+        )?)?,
+        high_ns: num(field(
+            &e,
+            &["median", "confidence_interval", "upper_bound"],
+        )?)?,
+        fovs: fovs.as_u64().unwrap_or(1).max(1),
+    };
+    match (group.as_str(), id.as_str()) {
+        (Some(g), Some(i)) => Ok(Some(((g.to_owned(), i.to_owned()), timing))),
+        _ => Ok(None),
+    }
+}
+
+/// Reads the instruction counts that `tools/bench/instructions.sh` writes:
+/// `case<TAB>contender<TAB>fields of view<TAB>instructions` per line.
+pub fn read_instructions(text: &str) -> Result<HashMap<Key, f64>, String> {
+    let mut out = HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let parsed = match f.as_slice() {
+            [case, id, fovs, ir] => fovs
+                .parse::<f64>()
+                .ok()
+                .zip(ir.parse::<f64>().ok())
+                .filter(|&(fovs, _)| fovs > 0.0)
+                .map(|(fovs, ir)| ((case.to_string(), id.to_string()), ir / fovs)),
+            _ => None,
+        };
+        let (key, per_fov) = parsed.ok_or_else(|| {
+            format!(
+                "line {}: expected case, contender, fields of view and instructions \
+                 separated by tabs, found '{line}'",
+                n + 1
+            )
+        })?;
+        out.insert(key, per_fov);
+    }
+    Ok(out)
+}
+
+/// The mean number of tiles each contender sees per field of view, for
+/// every case (each contender run once from every viewpoint; untimed).
+pub fn visible_counts(workloads: &[Workload]) -> HashMap<Key, f64> {
+    let mut out = HashMap::new();
+    for case in CASES {
+        let Some(w) = workloads.iter().find(|w| w.name == case.map) else {
+            continue;
+        };
+        for spec in contender::for_map(case.map) {
+            let mut c = (spec.build)(w, case.radius);
+            let total: usize = w.viewpoints.iter().map(|&vp| c.tiles(vp).len()).sum();
+            out.insert(
+                (case.name(), spec.id.clone()),
+                total as f64 / w.viewpoints.len() as f64,
+            );
+        }
+    }
+    out
+}
+
+/// What the report says about the machine and the run.
+#[derive(Clone, Debug, Default)]
+pub struct Machine {
+    /// Lines such as `CPU: ...`, shown as a list.
+    pub lines: Vec<String>,
+}
+
+/// Replaces the generated block of `doc` (between [`START`] and [`END`]).
+pub fn splice(doc: &str, block: &str) -> Result<String, String> {
+    let start = doc
+        .find(START)
+        .ok_or_else(|| format!("no '{START}' line to put the tables after"))?;
+    let end = doc
+        .find(END)
+        .filter(|&e| e > start)
+        .ok_or_else(|| format!("no '{END}' line after '{START}'"))?;
+    Ok(format!("{}{START}\n{block}{}", &doc[..start], &doc[end..]))
+}
+
+/// A family: our algorithm id and the contenders that implement it.
+struct Family<'a> {
+    ours: &'a Spec,
+    peers: Vec<&'a Spec>,
+}
+
+fn families(specs: &[Spec]) -> Vec<Family<'_>> {
+    specs
+        .iter()
+        .filter(|s| s.is_ours())
+        .map(|ours| Family {
+            ours,
+            peers: specs
+                .iter()
+                .filter(|p| !p.is_ours() && p.family == ours.family)
+                .collect(),
+        })
+        .collect()
+}
+
+impl Measurements {
+    fn time(&self, case: &str, id: &str) -> Option<f64> {
+        self.timings
+            .get(&(case.to_owned(), id.to_owned()))
+            .map(Timing::us_per_fov)
+    }
+
+    fn instr(&self, case: &str, id: &str) -> Option<f64> {
+        self.instructions
+            .get(&(case.to_owned(), id.to_owned()))
+            .copied()
+    }
+
+    fn seen(&self, case: &str, id: &str) -> Option<f64> {
+        self.visible.get(&(case.to_owned(), id.to_owned())).copied()
+    }
+
+    /// The peer of `family` with the least of `metric` on `case`.
+    fn fastest<'a>(
+        &self,
+        family: &Family<'a>,
+        case: &str,
+        metric: impl Fn(&Self, &str, &str) -> Option<f64>,
+    ) -> Option<(&'a Spec, f64)> {
+        family
+            .peers
+            .iter()
+            .filter_map(|p| metric(self, case, &p.id).map(|v| (*p, v)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// Fastest peer's metric over ours, for a family on a case.
+    fn ratio<'a>(
+        &self,
+        family: &Family<'a>,
+        case: &str,
+        metric: impl Fn(&Self, &str, &str) -> Option<f64> + Copy,
+    ) -> Option<(f64, &'a Spec)> {
+        let ours = metric(self, case, &family.ours.id)?;
+        let (peer, theirs) = self.fastest(family, case, metric)?;
+        Some((theirs / ours, peer))
+    }
+}
+
+/// Formats a number with three significant digits (at least one decimal
+/// below 100), thousands grouped.
+fn num(v: f64) -> String {
+    if v >= 1000.0 {
+        group_thousands(v.round() as u64)
+    } else if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else if v >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
+    v.map_or_else(|| "–".to_owned(), f)
+}
+
+fn ratio_cell(r: Option<(f64, &Spec)>) -> String {
+    match r {
+        Some((r, _)) if r >= 2.0 => format!("**{r:.2}**"),
+        Some((r, _)) => format!("{r:.2}"),
+        None => "–".to_owned(),
+    }
+}
+
+fn describe(case: &Case, viewpoints: Option<u64>) -> String {
+    let range = match case.radius {
+        Some(r) => format!("circle of radius {r}"),
+        None => "no radius (the whole map)".to_owned(),
+    };
+    let vps = match viewpoints {
+        Some(1) => "1 viewpoint".to_owned(),
+        Some(n) => format!("{} viewpoints", group_thousands(n)),
+        None => "viewpoints as listed".to_owned(),
+    };
+    format!("`{}.txt`, {range}, {vps}", case.map)
+}
+
+/// How a family's ratios on the target cases compare with 1 and 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Unmeasured,
+    AllTwice,
+    AllAhead,
+    AllBehind,
+    Mixed,
+}
+
+impl Verdict {
+    fn describe(self) -> &'static str {
+        match self {
+            Verdict::Unmeasured => "not measured on every case",
+            Verdict::AllTwice => "at least 2x ahead of every peer",
+            Verdict::AllAhead => "ahead of every peer, not 2x everywhere",
+            Verdict::AllBehind => "behind the fastest peer",
+            Verdict::Mixed => "ahead on some cases, behind on others",
+        }
+    }
+}
+
+fn verdict(ratios: &[f64]) -> Verdict {
+    if ratios.len() < TARGET_CASES.len() {
+        Verdict::Unmeasured
+    } else if ratios.iter().all(|&r| r >= 2.0) {
+        Verdict::AllTwice
+    } else if ratios.iter().all(|&r| r >= 1.0) {
+        Verdict::AllAhead
+    } else if ratios.iter().all(|&r| r < 1.0) {
+        Verdict::AllBehind
+    } else {
+        Verdict::Mixed
+    }
+}
+
+/// The generated block: the machine, the family ratios, the targets, and a
+/// table per case.
+pub fn render(m: &Measurements, machine: &Machine) -> String {
+    let specs = contender::all();
+    let fams = families(&specs);
+    let peered: Vec<&Family<'_>> = fams.iter().filter(|f| !f.peers.is_empty()).collect();
+    let time = |m: &Measurements, c: &str, id: &str| m.time(c, id);
+    let instr = |m: &Measurements, c: &str, id: &str| m.instr(c, id);
+    let mut s = String::new();
+    let w = &mut s;
+    let _ = writeln!(
+        w,
+        "<!-- Generated by tools/bench/regenerate.sh (the `report` binary); edits here are overwritten. -->\n"
+    );
+    let _ = writeln!(w, "### Machine and run\n");
+    for line in &machine.lines {
+        let _ = writeln!(w, "- {line}");
+    }
+
+    // Family ratios.
+    let _ = writeln!(w, "\n### Each family: the fastest peer's cost over ours\n");
+    let _ = writeln!(
+        w,
+        "Above 1, ours is faster; the issue's target is 2 or more (bold) on \
+         the starred cases. Each cell is *time ratio / instruction ratio*: the \
+         fastest peer's median time per field of view over ours, then the same \
+         for callgrind's instructions per field of view (the peer with the fewest \
+         instructions may differ from the fastest one).\n"
+    );
+    let _ = write!(w, "| family (ours) | peers |");
+    for c in CASES {
+        let star = if TARGET_CASES.contains(&c.name().as_str()) {
+            " *"
+        } else {
+            ""
+        };
+        let _ = write!(w, " {}{star} |", c.name());
+    }
+    let _ = writeln!(w);
+    let _ = writeln!(w, "| --- | --- |{}", " --- |".repeat(CASES.len()));
+    for f in &peered {
+        let peers: Vec<String> = f.peers.iter().map(|p| format!("`{}`", p.id)).collect();
+        let _ = write!(w, "| `{}` | {} |", f.ours.family, peers.join(", "));
+        for c in CASES {
+            let name = c.name();
+            let t = ratio_cell(m.ratio(f, &name, time));
+            let i = m
+                .ratio(f, &name, instr)
+                .map_or_else(|| "–".to_owned(), |(r, _)| format!("{r:.2}"));
+            let _ = write!(w, " {t} / {i} |");
+        }
+        let _ = writeln!(w);
+    }
+
+    // Verdicts on the target cases.
+    let _ = writeln!(
+        w,
+        "\nOn the target cases ({}), the target being met when every time ratio is 2 or more:\n",
+        TARGET_CASES.join(", ")
+    );
+    for f in &peered {
+        let by = |metric: &dyn Fn(&Measurements, &str, &str) -> Option<f64>| {
+            let ratios: Vec<Option<(f64, &Spec)>> = TARGET_CASES
+                .iter()
+                .map(|c| m.ratio(f, c, |m, c, id| metric(m, c, id)))
+                .collect();
+            let values: Vec<f64> = ratios.iter().flatten().map(|r| r.0).collect();
+            let list: Vec<String> = ratios
+                .iter()
+                .map(|r| r.map_or_else(|| "–".to_owned(), |(r, _)| format!("{r:.2}")))
+                .collect();
+            let mut peers: Vec<&str> = ratios.iter().flatten().map(|r| r.1.id.as_str()).collect();
+            peers.dedup();
+            (verdict(&values), list.join(", "), peers)
+        };
+        let (tv, tl, tp) = by(&time);
+        let (iv, il, _) = by(&instr);
+        let met = if tv == Verdict::AllTwice {
+            "target met"
+        } else {
+            "target missed"
+        };
+        let peers: Vec<String> = tp.iter().map(|p| format!("`{p}`")).collect();
+        let _ =
+            writeln!(
+            w,
+            "- `{}`: **{met}**. By time {} ({tl}); by instructions {} ({il}). Fastest peer: {}.",
+            f.ours.family,
+            tv.describe(),
+            iv.describe(),
+            if peers.is_empty() { "–".to_owned() } else { peers.join(", ") }
+        );
+    }
+
+    // Exact algorithms against our recursive shadowcasting.
+    let base = format!("{OURS}/recursive-shadowcast");
+    let _ = writeln!(
+        w,
+        "\n### The exact algorithms against our `recursive-shadowcast` (cave-r16)\n"
+    );
+    let _ = writeln!(
+        w,
+        "Target: each within 2x of `recursive-shadowcast` (ratio at most 2).\n"
+    );
+    let _ = writeln!(
+        w,
+        "| algorithm | µs per FOV | time ratio | instructions per FOV | instruction ratio |"
+    );
+    let _ = writeln!(w, "| --- | --- | --- | --- | --- |");
+    for id in [
+        "precise-permissive",
+        "symmetric-shadowcast",
+        "recursive-shadowcast",
+    ] {
+        let full = format!("{OURS}/{id}");
+        let t = m.time("cave-r16", &full);
+        let bt = m.time("cave-r16", &base);
+        let i = m.instr("cave-r16", &full);
+        let bi = m.instr("cave-r16", &base);
+        let ratio = |a: Option<f64>, b: Option<f64>| {
+            opt(a.zip(b).map(|(a, b)| a / b), |r| format!("{r:.2}"))
+        };
+        let _ = writeln!(
+            w,
+            "| `{id}` | {} | {} | {} | {} |",
+            opt(t, num),
+            ratio(t, bt),
+            opt(i, num),
+            ratio(i, bi)
+        );
+    }
+
+    // The floor.
+    let _ = writeln!(
+        w,
+        "\n### Our fastest algorithm against the floor (open-r64)\n"
+    );
+    let _ = writeln!(
+        w,
+        "`floor` writes every tile of the range into the same set, one insert \
+         per tile; `floor-bits` sets the same tiles' bits in a plain buffer, with no \
+         set bookkeeping. Target: our fastest algorithm's time per visible tile \
+         within 3x of `floor`'s. Every algorithm of ours, from the fastest.\n"
+    );
+    let per_tile =
+        |id: &str, metric: Option<f64>| metric.zip(m.seen("open-r64", id)).map(|(v, n)| v / n);
+    let floor_t = per_tile(FLOOR, m.time("open-r64", FLOOR));
+    let floor_i = per_tile(FLOOR, m.instr("open-r64", FLOOR));
+    let _ = writeln!(
+        w,
+        "| contender | ns per visible tile | ratio to the floor | instructions per visible tile | ratio to the floor |"
+    );
+    let _ = writeln!(w, "| --- | --- | --- | --- | --- |");
+    let mut rows: Vec<(&str, Option<f64>)> = specs
+        .iter()
+        .filter(|s| s.is_ours() || s.is_floor())
+        .map(|s| (s.id.as_str(), per_tile(&s.id, m.time("open-r64", &s.id))))
+        .collect();
+    rows.sort_by(|a, b| {
+        let key = |v: Option<f64>| v.unwrap_or(f64::INFINITY);
+        key(a.1).total_cmp(&key(b.1))
+    });
+    for (id, t) in rows {
+        let i = per_tile(id, m.instr("open-r64", id));
+        let rt = t.zip(floor_t).map(|(a, b)| a / b);
+        let ri = i.zip(floor_i).map(|(a, b)| a / b);
+        let _ = writeln!(
+            w,
+            "| `{id}` | {} | {} | {} | {} |",
+            opt(t.map(|t| t * 1000.0), num),
+            opt(rt, |r| format!("{r:.2}")),
+            opt(i, num),
+            opt(ri, |r| format!("{r:.2}"))
+        );
+    }
+
+    // Per case.
+    let _ = writeln!(w, "\n### Every case\n");
+    let _ = writeln!(
+        w,
+        "Per family, ours first, then its peers from the fastest. *Seen*: mean \
+         tiles in the field of view (peers with another range shape see more or \
+         fewer). *µs per FOV*: criterion's median time for one pass over all \
+         viewpoints divided by their number, with its 95% confidence interval. \
+         *ns per tile*: that over *seen*. *Instructions*: callgrind, per field of \
+         view and per tile seen.\n"
+    );
+    for case in CASES {
+        let name = case.name();
+        let vps = specs
+            .iter()
+            .find_map(|s| m.timings.get(&(name.clone(), s.id.clone())).map(|t| t.fovs));
+        let _ = writeln!(w, "#### {name}: {}\n", describe(case, vps));
+        let _ = writeln!(
+            w,
+            "| contender | seen | µs per FOV [95% CI] | ns per tile | instructions per FOV | per tile |"
+        );
+        let _ = writeln!(w, "| --- | --- | --- | --- | --- | --- |");
+        let mut rows: Vec<&Spec> = Vec::new();
+        for f in &fams {
+            rows.push(f.ours);
+            let mut peers = f.peers.clone();
+            peers.sort_by(|a, b| {
+                let key = |s: &Spec| m.time(&name, &s.id).unwrap_or(f64::INFINITY);
+                key(a).total_cmp(&key(b))
+            });
+            rows.extend(peers);
+        }
+        if case.map == "open" {
+            rows.extend(specs.iter().filter(|s| s.is_floor()));
+        }
+        for s in rows {
+            let t = m.timings.get(&(name.clone(), s.id.clone()));
+            let seen = m.seen(&name, &s.id);
+            let us = t.map(|t| {
+                let k = 1000.0 * t.fovs as f64;
+                format!(
+                    "{} [{}–{}]",
+                    num(t.us_per_fov()),
+                    num(t.low_ns / k),
+                    num(t.high_ns / k)
+                )
+            });
+            let ns_tile = t
+                .map(Timing::us_per_fov)
+                .zip(seen)
+                .map(|(us, n)| us * 1000.0 / n);
+            let ir = m.instr(&name, &s.id);
+            let ir_tile = ir.zip(seen).map(|(i, n)| i / n);
+            let id = if s.is_ours() {
+                format!("**`{}`**", s.id)
+            } else {
+                format!("`{}`", s.id)
+            };
+            let _ = writeln!(
+                w,
+                "| {id} | {} | {} | {} | {} | {} |",
+                opt(seen, num),
+                us.unwrap_or_else(|| "–".to_owned()),
+                opt(ns_tile, num),
+                opt(ir, num),
+                opt(ir_tile, num)
+            );
+        }
+        let _ = writeln!(w);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(num(1234567.0), "1,234,567");
+        assert_eq!(num(123.4), "123");
+        assert_eq!(num(12.34), "12.3");
+        assert_eq!(num(1.234), "1.23");
+        assert_eq!(num(0.1234), "0.123");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(group_thousands(999), "999");
+    }
+
+    #[test]
+    fn instructions_parse_and_errors_name_the_line() {
+        let m = read_instructions("# c\ncave-r16\tfloor\t1000\t5000\n").unwrap();
+        assert_eq!(m[&("cave-r16".to_owned(), "floor".to_owned())], 5.0);
+        let e = read_instructions("a\tb\t0\t5\n").unwrap_err();
+        assert!(e.contains("line 1"), "{e}");
+        assert!(read_instructions("a\tb\t1\n").is_err());
+    }
+
+    #[test]
+    fn splice_keeps_the_prose_around_the_block() {
+        let doc = format!("intro\n{START}\nold\n{END}\nafter\n");
+        let new = splice(&doc, "new\n").unwrap();
+        assert_eq!(new, format!("intro\n{START}\nnew\n{END}\nafter\n"));
+        assert!(splice("no markers", "x").is_err());
+        assert!(splice(&format!("{END}\n{START}\n"), "x").is_err());
+    }
+
+    #[test]
+    fn render_computes_ratios_from_the_fastest_peer() {
+        let mut m = Measurements::default();
+        let key = |c: &str, id: &str| (c.to_owned(), id.to_owned());
+        let t = |us: f64| Timing {
+            median_ns: us * 1000.0 * 1000.0,
+            low_ns: us * 900.0 * 1000.0,
+            high_ns: us * 1100.0 * 1000.0,
+            fovs: 1000,
+        };
+        for c in TARGET_CASES {
+            m.timings
+                .insert(key(c, "sightlines/recursive-shadowcast"), t(2.0));
+            m.timings
+                .insert(key(c, "doryen-fov/recursive-shadowcasting"), t(5.0));
+            m.timings
+                .insert(key(c, "bracket-pathfinding/shadow-set"), t(50.0));
+            m.instructions
+                .insert(key(c, "sightlines/recursive-shadowcast"), 1000.0);
+            m.instructions
+                .insert(key(c, "bracket-pathfinding/shadow-set"), 3000.0);
+            m.visible
+                .insert(key(c, "sightlines/recursive-shadowcast"), 100.0);
+        }
+        m.timings
+            .insert(key("cave-r16", "sightlines/precise-permissive"), t(5.0));
+        let out = render(
+            &m,
+            &Machine {
+                lines: vec!["CPU: test".into()],
+            },
+        );
+        assert!(out.contains("- CPU: test"));
+        // 5.0 / 2.0 in time (doryen is the fastest peer), 3000 / 1000 in instructions.
+        assert!(out.contains("| **2.50** / 3.00 |"), "{out}");
+        assert!(
+            out.contains(
+                "- `recursive-shadowcast`: **target met**. By time at least 2x ahead of every \
+                 peer (2.50, 2.50, 2.50); by instructions at least 2x ahead of every peer \
+                 (3.00, 3.00, 3.00). Fastest peer: `doryen-fov/recursive-shadowcasting`."
+            ),
+            "{out}"
+        );
+        assert_eq!(verdict(&[2.0, 1.0, 3.0]), Verdict::AllAhead);
+        assert_eq!(verdict(&[0.5, 1.0, 3.0]), Verdict::Mixed);
+        assert_eq!(verdict(&[0.5, 0.9, 0.1]), Verdict::AllBehind);
+        assert_eq!(verdict(&[2.0, 2.0]), Verdict::Unmeasured);
+        assert!(
+            out.contains("| `precise-permissive` | 5.00 | 2.50 |"),
+            "{out}"
+        );
+        // 2 µs over 100 tiles: 20 ns per tile.
+        assert!(
+            out.contains(
+                "| **`sightlines/recursive-shadowcast`** | 100 | 2.00 [1.80–2.20] | 20.0 |"
+            ),
+            "{out}"
+        );
+    }
+}
