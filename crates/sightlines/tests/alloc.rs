@@ -92,3 +92,47 @@ fn second_computation_allocates_nothing() {
         }
     }
 }
+
+/// The promise a game relies on: once a field of view has been computed with
+/// a range, computing it again from *any* origin with that range (or a
+/// smaller one) allocates nothing. Scratch is sized from the range when a
+/// call starts, not grown as the map demands.
+#[test]
+fn one_warm_up_serves_every_origin() {
+    let cave = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/cave64.txt"
+    ))
+    .unwrap();
+    let grid = Grid::parse(&cave).unwrap().grid;
+    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| !sightlines::Opacity::is_opaque(&grid, x, y))
+        .collect();
+    // Every floor tile but the warm-up's: the map's worst cases are in there.
+    let warm_origin = floors[floors.len() / 2];
+    let mut failures = Vec::new();
+    for &algorithm in Algorithm::ALL {
+        for range in [Range::circle(16), Range::square(24), Range::UNLIMITED] {
+            let mut fov = Fov::new(algorithm);
+            let mut set = VisibleSet::new();
+            fov.compute_into(&grid, warm_origin, range, &mut set).unwrap();
+            let mut count = 0usize;
+            let n = allocations_during(|| {
+                for &o in &floors {
+                    fov.compute_into(&grid, o, range, &mut set).unwrap();
+                    fov.compute(&grid, o, range, |_, _| count += 1).unwrap();
+                }
+            });
+            assert!(count > 0);
+            if n > 0 {
+                failures.push(format!("{algorithm} with {range:?}: {n} allocations"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "after one warm-up, other origins allocated:\n{}",
+        failures.join("\n")
+    );
+}
