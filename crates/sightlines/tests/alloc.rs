@@ -116,7 +116,8 @@ fn one_warm_up_serves_every_origin() {
         for range in [Range::circle(16), Range::square(24), Range::UNLIMITED] {
             let mut fov = Fov::new(algorithm);
             let mut set = VisibleSet::new();
-            fov.compute_into(&grid, warm_origin, range, &mut set).unwrap();
+            fov.compute_into(&grid, warm_origin, range, &mut set)
+                .unwrap();
             let mut count = 0usize;
             let n = allocations_during(|| {
                 for &o in &floors {
