@@ -90,7 +90,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Reach, Sink, Slope, Visit};
+use crate::geometry::{Field, Octant, Reach, Sink, Visit, MAX_REACH};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
@@ -99,13 +99,19 @@ use crate::range::Range;
 /// around the y axis (lines are rows) first. The edge reads depend on it.
 const PASSES: [usize; 8] = [1, 0, 6, 7, 2, 3, 5, 4];
 
-/// Marks kept per line for the cells other passes read or share: columns
-/// 0 and 1 (the axis side) and `line - 1` and `line` (the diagonal side).
+/// Marks kept per octant and line for the cells other passes read or
+/// share: columns 0 and 1 (the axis side) and `line - 1` and `line` (the
+/// diagonal side). The low four bits say the cell was seen, the high four
+/// ([`OPEN`] higher) that it was seen and is transparent.
 const AXIS: u8 = 1;
 const NEXT_TO_AXIS: u8 = 2;
 const NEXT_TO_DIAGONAL: u8 = 4;
 const DIAGONAL: u8 = 8;
+const OPEN: u32 = 4;
 
+/// The marks of cell `col` of line `line`; a cell may be two of the four
+/// on the first lines (column 1 of line 1 is also the diagonal).
+#[inline]
 fn mark_bits(line: i64, col: i64) -> u8 {
     let mut bits = 0;
     if col == 0 {
@@ -123,24 +129,162 @@ fn mark_bits(line: i64, col: i64) -> u8 {
     bits
 }
 
-/// Whether an earlier pass than `pass` saw the tile at map offset `at`.
-#[inline]
-fn seen_before(marks: &[Vec<u8>; 8], pass: usize, at: (i64, i64)) -> bool {
-    PASSES[..pass].iter().zip(marks).any(|(&o, marks)| {
-        let (line, col) = Octant::ALL[o].position(at.0, at.1);
-        line >= 1
-            && (0..=line).contains(&col)
-            && marks
-                .get(line as usize)
-                .is_some_and(|&m| m & mark_bits(line, col) != 0)
-    })
+/// The octant that shares the axis (column 0) with octant `o`.
+const fn axis_neighbour(o: usize) -> usize {
+    if o % 2 == 1 {
+        (o + 1) % 8
+    } else {
+        (o + 7) % 8
+    }
+}
+
+/// The octant that shares the diagonal (column `line`) with octant `o`.
+const fn diagonal_neighbour(o: usize) -> usize {
+    o ^ 1
+}
+
+/// Scratch sized up front for this many lines; a field reaching farther
+/// (a huge radius on an endless map) grows it as the scan gets there.
+const UP_FRONT_LINES: i64 = if cfg!(test) { 100 } else { 4096 };
+
+/// A cell edge, the angle `num / 2l` (`num` is `2c ± 1` for cell `c` of line
+/// `l`), as the scan meets it at line `d`: `2·angle·d = q + r / l` with
+/// `0 <= r < l`. Stepping to the next line adds `num / l`, kept as a
+/// quotient and remainder, so the lines need no division.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    q: i64,
+    r: i64,
+    step_q: i64,
+    step_r: i64,
+    den: i64,
+}
+
+impl Edge {
+    /// The angle `num / 2·line`, met at `line`.
+    #[inline]
+    fn at(num: i64, line: i64) -> Edge {
+        Edge {
+            q: num,
+            r: 0,
+            step_q: num.div_euclid(line),
+            step_r: num.rem_euclid(line),
+            den: line,
+        }
+    }
+
+    /// Moves to the next line.
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.q += self.step_q;
+        self.r += self.step_r;
+        if self.r >= self.den {
+            self.r -= self.den;
+            self.q += 1;
+        }
+    }
+
+    /// `ceil(2·angle·d)`; `q` is the floor.
+    #[inline(always)]
+    fn ceil(&self) -> i64 {
+        self.q + i64::from(self.r != 0)
+    }
 }
 
 /// An obstacle: the angle range a visible opaque cell covers, maybe widened.
+///
+/// At line `d`, with `X = 2·start·d` and `Y = 2·end·d`, cell `c` (angles
+/// `(2c ± 1)/2d`, centre `2c/2d`) meets it when `2c + 1 >= X` and
+/// `2c - 1 <= Y`, lies inside it when `2c - 1 >= X` and `2c + 1 <= Y`, and
+/// has its centre strictly inside when `X < 2c < Y`: integer bounds on `c`
+/// from the floors and ceilings of `X` and `Y`, exact.
 #[derive(Clone, Copy, Debug)]
 struct Obstacle {
-    start: Slope,
-    end: Slope,
+    start: Edge,
+    end: Edge,
+}
+
+impl Obstacle {
+    /// The angle range of cell `col` of line `line`.
+    #[inline]
+    fn cell(col: i64, line: i64) -> Obstacle {
+        Obstacle {
+            start: Edge::at(2 * col - 1, line),
+            end: Edge::at(2 * col + 1, line),
+        }
+    }
+
+    /// The cells whose centre lies strictly inside: `lo..=hi`.
+    #[inline(always)]
+    fn hides_floors(&self) -> (i64, i64) {
+        ((self.start.q >> 1) + 1, (self.end.ceil() - 1) >> 1)
+    }
+
+    /// The cells that meet it (touching counts).
+    #[inline(always)]
+    fn meets(&self) -> (i64, i64) {
+        (self.start.ceil() >> 1, (self.end.q + 1) >> 1)
+    }
+
+    /// The cells that lie wholly inside.
+    #[inline(always)]
+    fn covers(&self) -> (i64, i64) {
+        ((self.start.ceil() + 2) >> 1, (self.end.q - 1) >> 1)
+    }
+}
+
+/// Bits `lo..=hi` (both in `0..64`) of a word.
+#[inline(always)]
+fn bits(lo: i64, hi: i64) -> u64 {
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+}
+
+/// Sets columns `lo..=hi` in words of 64 columns.
+#[inline]
+fn set_columns(words: &mut [u64], lo: i64, hi: i64) {
+    let (w0, w1) = ((lo >> 6) as usize, (hi >> 6) as usize);
+    if w0 == w1 {
+        words[w0] |= bits(lo & 63, hi & 63);
+        return;
+    }
+    words[w0] |= u64::MAX << (lo & 63);
+    for w in &mut words[w0 + 1..w1] {
+        *w = u64::MAX;
+    }
+    words[w1] |= u64::MAX >> (63 - (hi & 63));
+}
+
+/// One line's columns, 64 to a word (bit `i` of word `k` is column `64k + i`).
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    /// The previous line's cells seen and transparent.
+    previous: Vec<u64>,
+    /// This line's cells seen and transparent.
+    current: Vec<u64>,
+    /// This line's opaque cells, between its first and last column.
+    opaque: Vec<u64>,
+    /// This line's cells whose centre an obstacle hides.
+    hidden: Vec<u64>,
+    /// This line's visible cells.
+    seen: Vec<u64>,
+}
+
+impl Lines {
+    /// Room for lines of `cells` columns, and one more column.
+    fn size(&mut self, cells: i64) {
+        let words = (cells as usize >> 6) + 2;
+        for v in [
+            &mut self.previous,
+            &mut self.current,
+            &mut self.opaque,
+            &mut self.hidden,
+            &mut self.seen,
+        ] {
+            if v.len() < words {
+                v.resize(words, 0);
+            }
+        }
+    }
 }
 
 /// Reusable scratch for MRPAS; see the [module docs](self).
@@ -160,11 +304,10 @@ struct Obstacle {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Restrictive {
-    /// Per cell of the previous line and of this one: seen and transparent.
-    previous: Vec<bool>,
-    current: Vec<bool>,
     obstacles: Vec<Obstacle>,
-    /// Per pass, per line: the [`mark_bits`] of the cells the pass saw.
+    lines: Lines,
+    /// Per octant (index into [`Octant::ALL`]), per line: the marks of the
+    /// cells seen so far in this field of view, by any pass.
     marks: [Vec<u8>; 8],
     /// The range's reach, line by line.
     reach: Reach,
@@ -176,119 +319,391 @@ impl Restrictive {
         Restrictive::default()
     }
 
+    /// Clears the marks and sizes every buffer for `lines` lines.
+    fn prepare(&mut self, lines: i64) {
+        for marks in &mut self.marks {
+            marks.clear();
+            marks.resize(lines as usize + 2, 0);
+        }
+        self.lines.size(lines + 1);
+        // At most 2 obstacles a line (see `scan`), for any map.
+        self.obstacles.clear();
+        self.obstacles.reserve(2 * lines as usize + 2);
+    }
+
+    /// Room for line `d` on a field reaching past [`UP_FRONT_LINES`].
+    #[cold]
+    fn grow(&mut self, d: i64) {
+        let lines = 2 * d;
+        for marks in &mut self.marks {
+            marks.resize(lines as usize + 2, 0);
+        }
+        self.lines.size(lines + 1);
+    }
+
     /// Pass `P` of [`PASSES`], compiled once per pass so that its octant's
     /// transform is constant in the hot loop.
+    ///
+    /// Lines of up to 64 cells (`d < 64`) fit in one word and are scanned
+    /// with the word in registers; longer lines, in [`Restrictive::wide`].
     fn scan<const P: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
     where
         T: Tiles,
         S: Sink,
     {
-        let index = P;
-        let pass = Octant::ALL[PASSES[P]];
+        let o = PASSES[P];
+        let pass = Octant::ALL[o];
         let (lines, cols) = pass.extents(field);
-        let opaque = |(dx, dy): (i64, i64)| tiles.opaque(dx, dy);
-        self.marks[index].clear();
-        self.marks[index].push(0);
         self.obstacles.clear();
-        self.previous.clear();
-        let mut in_last_line = 0;
-        let mut min_angle = Slope::new(0, 1);
-        for line in 1..=lines {
-            self.current.clear();
-            self.current.resize(line as usize + 1, false);
-            let mut marks = 0u8;
-            // The first cell whose centre is not below the minimum angle:
-            // floor(min_angle·line + 1/2), exactly.
-            let first = match (2 * min_angle.num)
-                .checked_mul(line)
-                .and_then(|p| p.checked_add(min_angle.den))
-            {
-                // Both are at least 0: a plain division.
-                Some(p) => p / (2 * min_angle.den),
-                None => {
-                    let (n, m) = (i128::from(min_angle.num), i128::from(min_angle.den));
-                    ((2 * n * i128::from(line) + m) / (2 * m)) as i64
-                }
-            };
-            let mut done = true;
-            let den = 2 * line;
-            // The columns of this line within the range's shape.
-            let cut = self.reach.at(line);
-            for col in first..=line.min(cols) {
-                let at = pass.offset(line, col);
-                let start = Slope::new(2 * col - 1, den);
-                let centre = Slope::new(2 * col, den);
-                let end = Slope::new(2 * col + 1, den);
-                let wall = opaque(at);
-                let mut visible = true;
-                let mut extended = false;
-                if in_last_line > 0 {
-                    // Whether the inner neighbour in column `c` is seen and
-                    // transparent: this pass's own mark, or at the octant's
-                    // edges an earlier pass's.
-                    let previous = &self.previous;
-                    let open = |c: i64| -> bool {
-                        ((0..line).contains(&c) && previous[c as usize])
-                            || ((c <= 0 || c >= line - 1) && {
-                                let at = pass.offset(line - 1, c);
-                                field.reaches(at.0, at.1)
-                                    && !opaque(at)
-                                    && seen_before(&self.marks, index, at)
-                            })
-                    };
-                    if !open(col) && !open(col - 1) {
-                        visible = false;
-                    } else {
-                        for o in &mut self.obstacles[..in_last_line] {
-                            if start > o.end || end < o.start {
-                                continue;
-                            }
-                            if !wall {
-                                if centre > o.start && centre < o.end {
-                                    visible = false;
-                                    break;
-                                }
-                            } else if start >= o.start && end <= o.end {
-                                visible = false;
-                                break;
-                            } else {
-                                o.start = o.start.min(start);
-                                o.end = o.end.max(end);
-                                extended = true;
-                            }
-                        }
+        // The minimum angle, as an edge (0 at first).
+        let mut min_angle = Edge::at(0, 1);
+        // The previous line's cells seen and transparent.
+        let mut previous = 0u64;
+        for d in 1..=lines.min(63) {
+            min_angle.advance();
+            // The first cell whose angles reach past the minimum angle:
+            // floor(min_angle·d + 1/2).
+            let first = (min_angle.q + 1) >> 1;
+            let last = d.min(cols);
+            if first > last {
+                return;
+            }
+            let opaque = pass.opaque_bits(tiles, d, first, (last - first + 1) as u32) << first;
+            let mut floors = !opaque & bits(first, last);
+            let mut walls = opaque;
+            // Obstacles of earlier lines: only they are tested on this one.
+            let old = self.obstacles.len();
+            if old > 0 {
+                // Neighbour rule: a cell needs an inner neighbour (same
+                // column or one toward the axis, one line back) seen and
+                // transparent.
+                let (axis_open, back_open, past_open, outside_open) = self.edges(o, d);
+                let p = previous
+                    | u64::from(axis_open)
+                    | u64::from(back_open) << (d - 1)
+                    | u64::from(past_open) << d;
+                let inner = p | p << 1 | u64::from(outside_open);
+                // Floors whose centre an obstacle hides.
+                let mut hidden = 0;
+                for ob in &mut self.obstacles {
+                    ob.start.advance();
+                    ob.end.advance();
+                    let (lo, hi) = ob.hides_floors();
+                    let (lo, hi) = (lo.max(first), hi.min(last));
+                    if lo <= hi {
+                        hidden |= bits(lo, hi);
                     }
                 }
-                if !visible {
+                floors &= inner & !hidden;
+                walls &= inner;
+            }
+            let mut next_first = first;
+            let mut closed = false;
+            let seen = floors
+                | Self::walls(
+                    &mut self.obstacles,
+                    old,
+                    walls,
+                    0,
+                    d,
+                    &mut next_first,
+                    &mut closed,
+                );
+            if seen == 0 {
+                return;
+            }
+            if next_first > first {
+                min_angle = Edge::at(2 * next_first - 1, d);
+            }
+            // Columns 0, 1, d - 1 and d, as four bits.
+            let edge = |w: u64| ((w & 3) | (w >> (d - 1) & 3) << 2) as u8;
+            let (axis_done, diagonal_done) = self.mark(o, d, edge(seen), edge(floors));
+            let cut = self.reach.at(d).min(last);
+            if cut >= first {
+                let run = seen
+                    & (u64::MAX >> (63 - cut))
+                    & !u64::from(axis_done)
+                    & !(u64::from(diagonal_done) << d);
+                report(pass, sink, d, 0, run);
+            }
+            if closed {
+                return;
+            }
+            previous = floors;
+        }
+        if lines >= 64 {
+            let l = &mut self.lines;
+            l.previous[0] = previous;
+            l.previous[1] = 0;
+            self.wide(tiles, pass, o, lines, cols, min_angle, sink);
+        }
+    }
+
+    /// The open marks a line `d >= 2` reads at the octant's edges: cells
+    /// `(d - 1, 0)`, `(d - 1, d - 1)` and `(d - 1, d)` (past the diagonal)
+    /// and `(d - 1, -1)` (past the axis), each seen by any pass so far and
+    /// transparent.
+    #[inline(always)]
+    fn edges(&self, o: usize, d: i64) -> (bool, bool, bool, bool) {
+        let back = d - 1;
+        let (b, line) = (back as usize, d as usize);
+        let own = self.marks[o][b] >> OPEN;
+        let past = self.marks[diagonal_neighbour(o)][line] >> OPEN;
+        let outside = self.marks[axis_neighbour(o)][b] >> OPEN;
+        if back >= 3 {
+            // The four columns are distinct: one mark each.
+            (
+                own & AXIS != 0,
+                own & DIAGONAL != 0,
+                past & NEXT_TO_DIAGONAL != 0,
+                outside & NEXT_TO_AXIS != 0,
+            )
+        } else {
+            (
+                own & mark_bits(back, 0) != 0,
+                own & mark_bits(back, back) != 0,
+                past & mark_bits(d, back) != 0,
+                outside & mark_bits(back, 1) != 0,
+            )
+        }
+    }
+
+    /// Records line `d`'s edge cells seen (`seen`) and seen and transparent
+    /// (`open`), four bits each for columns 0, 1, `d - 1` and `d`, in this
+    /// octant's marks and, for the shared column 0 and diagonal, in the
+    /// neighbour's. Returns whether column 0 and the diagonal cell were
+    /// already seen by an earlier pass (and so reported).
+    #[inline(always)]
+    fn mark(&mut self, o: usize, d: i64, seen: u8, open: u8) -> (bool, bool) {
+        let to_marks = |four: u8| {
+            if d >= 3 {
+                // The four columns are distinct and in mark order.
+                four
+            } else {
+                let mut m = 0;
+                for (i, c) in [0, 1, d - 1, d].into_iter().enumerate() {
+                    if four >> i & 1 == 1 {
+                        m |= mark_bits(d, c);
+                    }
+                }
+                m
+            }
+        };
+        let (seen_marks, open_marks) = (to_marks(seen), to_marks(open));
+        let line = d as usize;
+        let before = self.marks[o][line];
+        let (axis_mark, diagonal_mark) = (mark_bits(d, 0), mark_bits(d, d));
+        let axis_seen = seen & 1 != 0;
+        let diagonal_seen = seen & 8 != 0;
+        self.marks[o][line] = before | seen_marks | open_marks << OPEN;
+        if axis_seen {
+            self.marks[axis_neighbour(o)][line] |= axis_mark | (open_marks & axis_mark) << OPEN;
+        }
+        if diagonal_seen {
+            self.marks[diagonal_neighbour(o)][line] |=
+                diagonal_mark | (open_marks & diagonal_mark) << OPEN;
+        }
+        (
+            axis_seen && before & axis_mark != 0,
+            diagonal_seen && before & diagonal_mark != 0,
+        )
+    }
+
+    /// The candidate walls `walls` of word `base / 64` of line `d`, in
+    /// order: each may widen the obstacles it meets (which later walls of
+    /// the line then meet), is hidden when one covers it whole, and folds
+    /// into the minimum angle (moving `next_first`) or adds an obstacle.
+    /// Returns the visible ones.
+    #[inline(always)]
+    fn walls(
+        obstacles: &mut Vec<Obstacle>,
+        old: usize,
+        mut walls: u64,
+        base: i64,
+        d: i64,
+        next_first: &mut i64,
+        closed: &mut bool,
+    ) -> u64 {
+        let mut seen = 0;
+        while walls != 0 {
+            let b = walls.trailing_zeros();
+            walls &= walls - 1;
+            let c = base + i64::from(b);
+            let mut hidden = false;
+            let mut extended = false;
+            for ob in &mut obstacles[..old] {
+                let (lo, hi) = ob.meets();
+                if c < lo || c > hi {
                     continue;
                 }
-                done = false;
-                self.current[col as usize] = !wall;
-                if col <= 1 || col >= line - 1 {
-                    marks |= mark_bits(line, col);
+                let (lo, hi) = ob.covers();
+                if lo <= c && c <= hi {
+                    hidden = true;
+                    break;
                 }
-                if col <= cut && !((col == 0 || col == line) && seen_before(&self.marks, index, at))
-                {
-                    sink.tile(at.0, at.1);
+                if c < lo {
+                    ob.start = Edge::at(2 * c - 1, d);
                 }
-                if wall {
-                    if min_angle >= start {
-                        min_angle = end;
-                        if col == line {
-                            done = true;
-                        }
-                    } else if !extended {
-                        self.obstacles.push(Obstacle { start, end });
-                    }
+                if c > hi {
+                    ob.end = Edge::at(2 * c + 1, d);
                 }
+                extended = true;
             }
-            self.marks[index].push(marks);
-            in_last_line = self.obstacles.len();
-            std::mem::swap(&mut self.previous, &mut self.current);
-            if done {
-                break;
+            if hidden {
+                continue;
+            }
+            seen |= 1 << b;
+            if c == *next_first {
+                // Joins the axis side: the minimum angle moves to its end,
+                // which is where the next cell starts.
+                *next_first = c + 1;
+                *closed |= c == d;
+            } else if !extended {
+                obstacles.push(Obstacle::cell(c, d));
             }
         }
+        seen
+    }
+
+    /// Lines from 64 on, several words each: the same steps as
+    /// [`Restrictive::scan`], word by word.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn wide<T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        pass: Octant,
+        o: usize,
+        lines: i64,
+        cols: i64,
+        mut min_angle: Edge,
+        sink: &mut S,
+    ) {
+        for d in 64..=lines {
+            if d as usize + 2 > self.marks[0].len() {
+                self.grow(d);
+            }
+            min_angle.advance();
+            let first = (min_angle.q + 1) >> 1;
+            let last = d.min(cols);
+            if first > last {
+                return;
+            }
+            let (k0, k1) = ((first >> 6) as usize, (last >> 6) as usize);
+            let top = (d >> 6) as usize;
+            let l = &mut self.lines;
+            // This line's open cells go to `current`; clear it up to the
+            // column the next line reads past its end.
+            l.current[..=((d + 1) >> 6) as usize].fill(0);
+            l.seen[..=top].fill(0);
+            for k in k0..=k1 {
+                let base = (k as i64) << 6;
+                let (lo, hi) = (first.max(base), last.min(base + 63));
+                l.opaque[k] = pass.opaque_bits(tiles, d, lo, (hi - lo + 1) as u32) << (lo - base);
+                l.current[k] = !l.opaque[k] & bits(lo - base, hi - base);
+            }
+            let old = self.obstacles.len();
+            if old > 0 {
+                let (axis_open, back_open, past_open, outside_open) = self.edges(o, d);
+                let l = &mut self.lines;
+                let prev = &mut l.previous;
+                let back = d - 1;
+                prev[0] |= u64::from(axis_open);
+                prev[(back >> 6) as usize] |= u64::from(back_open) << (back & 63);
+                prev[(d >> 6) as usize] |= u64::from(past_open) << (d & 63);
+                l.hidden[k0..=k1].fill(0);
+                for ob in &mut self.obstacles {
+                    ob.start.advance();
+                    ob.end.advance();
+                    let (lo, hi) = ob.hides_floors();
+                    let (lo, hi) = (lo.max(first), hi.min(last));
+                    if lo <= hi {
+                        set_columns(&mut l.hidden, lo, hi);
+                    }
+                }
+                for k in k0..=k1 {
+                    let carry = if k == 0 {
+                        u64::from(outside_open)
+                    } else {
+                        prev[k - 1] >> 63
+                    };
+                    let inner = prev[k] | prev[k] << 1 | carry;
+                    l.current[k] &= inner & !l.hidden[k];
+                    l.opaque[k] &= inner;
+                }
+            }
+            let mut next_first = first;
+            let mut closed = false;
+            let mut any = 0;
+            for k in k0..=k1 {
+                let l = &mut self.lines;
+                let seen = l.current[k]
+                    | Self::walls(
+                        &mut self.obstacles,
+                        old,
+                        l.opaque[k],
+                        (k as i64) << 6,
+                        d,
+                        &mut next_first,
+                        &mut closed,
+                    );
+                l.seen[k] = seen;
+                any |= seen;
+            }
+            if any == 0 {
+                return;
+            }
+            if next_first > first {
+                min_angle = Edge::at(2 * next_first - 1, d);
+            }
+            let l = &self.lines;
+            let two = |words: &[u64], c: i64| {
+                let (w, b) = ((c >> 6) as usize, c & 63);
+                let lo = words[w] >> b;
+                let hi = if b == 63 { words[w + 1] << 1 } else { 0 };
+                ((lo | hi) & 3) as u8
+            };
+            let seen_edge = two(&l.seen, 0) | two(&l.seen, d - 1) << 2;
+            let open_edge = two(&l.current, 0) | two(&l.current, d - 1) << 2;
+            let (axis_done, diagonal_done) = self.mark(o, d, seen_edge, open_edge);
+            let cut = self.reach.at(d).min(last);
+            let l = &mut self.lines;
+            if axis_done {
+                l.seen[0] &= !1;
+            }
+            if diagonal_done {
+                l.seen[top] &= !(1 << (d & 63));
+            }
+            for k in k0..=k1 {
+                let base = (k as i64) << 6;
+                if cut < base {
+                    break;
+                }
+                let mut run = l.seen[k];
+                if cut < base + 63 {
+                    run &= u64::MAX >> (63 - (cut - base));
+                }
+                report(pass, sink, d, base, run);
+            }
+            if closed {
+                return;
+            }
+            std::mem::swap(&mut l.previous, &mut l.current);
+        }
+    }
+}
+
+/// Puts the runs of set bits of `run` (columns `base + i` of line `d`) in
+/// `sink`, a span each.
+#[inline(always)]
+fn report<S: Sink>(pass: Octant, sink: &mut S, d: i64, base: i64, mut run: u64) {
+    while run != 0 {
+        let s = run.trailing_zeros();
+        let len = (!(run >> s)).trailing_zeros();
+        let c0 = base + i64::from(s);
+        pass.span(sink, d, c0, c0 + i64::from(len) - 1);
+        // Clears the lowest run: the carry runs through it.
+        run &= run.wrapping_add(1 << s);
     }
 }
 
@@ -325,6 +740,19 @@ impl Restrictive {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        // Scratch for the farthest any field with this range can reach on
+        // this map, whatever the origin: the radius, or the map's size.
+        let mut lines = field
+            .range
+            .radius()
+            .map_or(MAX_REACH, |r| i64::from(r).min(MAX_REACH));
+        if let Some(b) = map.bounds() {
+            lines = lines.min(i64::from(b.width.max(b.height)));
+        }
+        let lines = lines.min(UP_FRONT_LINES);
+        self.prepare(lines);
+        self.reach.reset(field.range);
+        self.reach.at(lines);
         match map.bit_rows() {
             Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
             None => self.scan_all(&Asked::new(map, field.origin), field, sink),
@@ -334,7 +762,6 @@ impl Restrictive {
 
     fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
-        self.reach.reset(field.range);
         self.scan::<0, T, S>(tiles, field, sink);
         self.scan::<1, T, S>(tiles, field, sink);
         self.scan::<2, T, S>(tiles, field, sink);
@@ -343,5 +770,106 @@ impl Restrictive {
         self.scan::<5, T, S>(tiles, field, sink);
         self.scan::<6, T, S>(tiles, field, sink);
         self.scan::<7, T, S>(tiles, field, sink);
+    }
+}
+
+#[cfg(test)]
+mod reference;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Grid, Shape};
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn collect<M: Opacity>(
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        new: bool,
+    ) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        if new {
+            Restrictive::new()
+                .compute(map, origin, range, |x, y| out.push((x, y)))
+                .unwrap();
+        } else {
+            reference::Restrictive::new()
+                .compute(map, origin, range, |x, y| out.push((x, y)))
+                .unwrap();
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn equals_reference() {
+        let mut rng = Rng(7);
+        for i in 0..200_000 {
+            let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
+            let density = rng.below(60);
+            let mut g = Grid::new(w, h);
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    g.set(x, y, rng.below(100) < density);
+                }
+            }
+            let origin = (rng.below(u64::from(w)) as i32, rng.below(u64::from(h)) as i32);
+            let range = if rng.below(3) == 0 {
+                Range::UNLIMITED
+            } else {
+                Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize])
+            };
+            let a = collect(&g, origin, range, true);
+            let b = collect(&g, origin, range, false);
+            assert_eq!(a, b, "case {i} {range:?} from {origin:?}\n{}", g.to_text());
+            if i % 16 == 0 {
+                let f = |x: i32, y: i32| !g.rect().contains(x, y) || g.is_opaque(x, y);
+                let r = Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize]);
+                assert_eq!(collect(&f, origin, r, true), collect(&f, origin, r, false));
+            }
+        }
+    }
+
+    #[test]
+    fn equals_reference_on_long_lines() {
+        let mut rng = Rng(11);
+        for i in 0..400 {
+            let (w, h) = (1 + rng.below(300) as u32, 1 + rng.below(300) as u32);
+            let density = rng.below(4);
+            let mut g = Grid::new(w, h);
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    g.set(x, y, rng.below(1000) < density);
+                }
+            }
+            let origin = (rng.below(u64::from(w)) as i32, rng.below(u64::from(h)) as i32);
+            let range = if rng.below(2) == 0 {
+                Range::UNLIMITED
+            } else {
+                Range::new(rng.below(300) as u32, Shape::ALL[rng.below(4) as usize])
+            };
+            let a = collect(&g, origin, range, true);
+            let b = collect(&g, origin, range, false);
+            assert_eq!(a, b, "case {i} {range:?} from {origin:?} {w}x{h}");
+            if i % 8 == 0 {
+                let f = |x: i32, y: i32| g.rect().contains(x, y) && g.is_opaque(x, y);
+                let r = Range::new(rng.below(200) as u32, Shape::ALL[rng.below(4) as usize]);
+                assert_eq!(collect(&f, origin, r, true), collect(&f, origin, r, false));
+            }
+        }
     }
 }
