@@ -403,11 +403,7 @@ mod article {
         // Per octant and column: bit 0 the axis tile was reported, bit 1 the diagonal.
         let mut shared: Vec<Vec<u8>> = vec![Vec::new(); 8];
         for (index, &octant) in Octant::ALL.iter().enumerate() {
-            let frame = Frame {
-                map,
-                field,
-                octant,
-            };
+            let frame = Frame { map, field, octant };
             let (last, _) = octant.extents(&field);
             shared[index] = vec![0; last.max(0) as usize + 2];
             let mut current = vec![(Slope::new(1, 1), Slope::new(0, 1))];
@@ -423,7 +419,10 @@ mod article {
                         }
                         column[y as usize] = true;
                         let line = if y == 0 {
-                            Some((1u8, (if index % 2 == 1 { index + 1 } else { index + 7 }) % 8))
+                            Some((
+                                1u8,
+                                (if index % 2 == 1 { index + 1 } else { index + 7 }) % 8,
+                            ))
                         } else if y == x {
                             Some((2u8, index ^ 1))
                         } else {
@@ -482,7 +481,9 @@ mod article {
             0
         } else {
             let y = ((2 * x - 1) * bottom.num + bottom.den) / (2 * bottom.den);
-            if cmp(bottom, 2 * y + 1, 2 * x).is_ge() && frame.blocks(x, y) && !frame.blocks(x, y + 1)
+            if cmp(bottom, 2 * y + 1, 2 * x).is_ge()
+                && frame.blocks(x, y)
+                && !frame.blocks(x, y + 1)
             {
                 y + 1
             } else {
@@ -592,10 +593,7 @@ fn matches_the_article_loop_tile_for_tile() {
         // Mostly small maps; some wide enough for columns of more than 64 rows.
         let big = round % 10 == 0;
         let side = if big { 200 } else { 30 };
-        let (w, h) = (
-            1 + rng.below(side) as u32,
-            1 + rng.below(side) as u32,
-        );
+        let (w, h) = (1 + rng.below(side) as u32, 1 + rng.below(side) as u32);
         let density = rng.below(if big { 12 } else { 60 });
         let g = random_grid(&mut rng, w, h, density);
         let origin = (
@@ -605,7 +603,10 @@ fn matches_the_article_loop_tile_for_tile() {
         let range = if rng.below(4) == 0 {
             Range::UNLIMITED
         } else {
-            Range::new(rng.below(side + 10) as u32, Shape::ALL[rng.below(4) as usize])
+            Range::new(
+                rng.below(side + 10) as u32,
+                Shape::ALL[rng.below(4) as usize],
+            )
         };
         let expected = article::view(&g, origin, range);
         let packed = both_paths(&g, origin, range, &mut fov, &mut set);
@@ -613,12 +614,19 @@ fn matches_the_article_loop_tile_for_tile() {
             packed,
             expected,
             "{w}x{h} from {origin:?} {range:?}: + ours, - article\n{}",
-            if big { String::new() } else { render(&g, origin, &packed, &expected) }
+            if big {
+                String::new()
+            } else {
+                render(&g, origin, &packed, &expected)
+            }
         );
         // The same map asked tile by tile (no packed rows).
         let asked = |x: i32, y: i32| g.is_opaque(x, y);
         let asked = sightlines::bounded(g.rect(), asked);
-        assert_eq!(both_paths(&asked, origin, range, &mut fov, &mut set), expected);
+        assert_eq!(
+            both_paths(&asked, origin, range, &mut fov, &mut set),
+            expected
+        );
     }
 }
 
@@ -660,7 +668,10 @@ fn matches_the_article_loop_on_unbounded_maps_and_odd_bounds() {
         );
         let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
         let lax = Lax(random_grid(&mut rng, w, h, density));
-        let at = (rng.below(u64::from(w)) as i32, rng.below(u64::from(h)) as i32);
+        let at = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
         let range = Range::new(rng.below(50) as u32, Shape::ALL[rng.below(4) as usize]);
         assert_eq!(
             both_paths(&lax, at, range, &mut fov, &mut set),
