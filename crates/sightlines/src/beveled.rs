@@ -47,8 +47,10 @@
 //! **Allocation.** Sectors of one column and the next live in two reused
 //! `Vec`s (the article recurses once per split; a breadth-first scan by
 //! column visits the same sectors with no call stack), plus per-column and
-//! per-octant marks so each tile is reported once. After the first call with
-//! a given range, later calls allocate nothing.
+//! per-octant marks so each tile is reported once. All of it is sized from
+//! the range (and the map's longer side) when a call starts, never from
+//! what the map holds: after one call with a given range, later calls with
+//! that range from any origin allocate nothing.
 //!
 //! ```
 //! use sightlines::{Beveled, FieldOfView, Grid, Range};
@@ -64,10 +66,14 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Sink, Slope, Visit};
+use crate::geometry::{Field, Octant, Sink, Slope, Visit, MAX_REACH};
 use crate::map::Opacity;
 use crate::range::Range;
 use std::cmp::Ordering;
+
+/// Scratch is sized for this many columns when a call starts; a view that
+/// reaches farther (only on unbounded maps with a huge radius) grows it.
+const PRESIZED: i64 = 1 << 12;
 
 /// The sign of `a - n/d`, exactly; `d > 0`. In `i128`: inner-square corners
 /// have denominators up to `4x + 1`, past what `i64` products allow.
@@ -148,7 +154,8 @@ impl<M: Opacity + ?Sized> Frame<'_, M> {
 }
 
 impl Beveled {
-    /// Empty scratch; it grows on first use and is then reused.
+    /// Empty scratch; the first call sizes it from its range, and later
+    /// calls with that range reuse it.
     pub fn new() -> Beveled {
         Beveled::default()
     }
@@ -393,9 +400,35 @@ impl Beveled {
             )
         };
         visit(origin.0, origin.1);
+        self.prepare(map, field.range);
         for index in 0..Octant::ALL.len() {
             self.scan_octant(map, &field, index, &mut visit);
         }
         Ok(())
+    }
+
+    /// Sizes the scratch for `range` on `map`, whatever the origin: no
+    /// octant reaches past the radius nor past the map's longer side, a
+    /// column has one row more than its index, and each sector of a column
+    /// goes on from a run of floors of the column before, whose rows it
+    /// shares at most at its ends with the next sector's: fewer than twice
+    /// as many sectors as rows.
+    fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        let radius = range.radius().map_or(MAX_REACH, i64::from);
+        let side = map
+            .bounds()
+            .map_or(MAX_REACH, |b| i64::from(b.width.max(b.height)));
+        let columns = radius.min(side).min(MAX_REACH).min(PRESIZED) as usize + 2;
+        // `reserve` counts from the length: empty first.
+        self.current.clear();
+        self.next.clear();
+        self.column.clear();
+        self.current.reserve(2 * columns);
+        self.next.reserve(2 * columns);
+        self.column.reserve(columns);
+        for marks in &mut self.shared {
+            marks.clear();
+            marks.reserve(columns);
+        }
     }
 }
