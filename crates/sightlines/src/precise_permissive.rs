@@ -30,8 +30,12 @@
 //!
 //! **Allocation.** Views live in a reused `Vec`, and bumps in a reused arena
 //! as persistent linked lists, so splitting a view copies two indices rather
-//! than two lists. After the first call on a [`PrecisePermissive`] with a
-//! given range, later calls allocate nothing.
+//! than two lists. Each call first sizes both for the range (cut to the
+//! map's size) whatever the origin: a quadrant's tiles each block a view at
+//! most once, adding at most one view and two bumps. So after one call on a
+//! [`PrecisePermissive`] with a given range, later calls with that range
+//! allocate nothing, from any origin; memory grows with the range, never
+//! with the map beyond it.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
@@ -47,8 +51,8 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant, Reach, Sink, Visit};
-use crate::map::{Asked, Opacity, Packed, Tiles};
+use crate::geometry::{Field, Quadrant, Reach, Sink, Visit, MAX_REACH};
+use crate::map::{Asked, Opacity, Packed, Rect, Tiles};
 use crate::range::Range;
 
 /// A sight line through two lattice points, in quadrant coordinates (x right,
@@ -199,6 +203,9 @@ pub const MAX_LEVEL: u8 = 8;
 
 /// Sixteenths of a tile: the unit of libtcod's permissiveness levels.
 const STEP: i64 = 16;
+
+/// The most tiles a quadrant reserves scratch for up front.
+const RESERVE_CAP: i64 = 1 << 14;
 
 /// How far a level below 8 reaches: offsets times [`STEP`] stay below 2^30,
 /// so orientation products stay below 2^62.
@@ -472,6 +479,7 @@ impl PrecisePermissive {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        self.reserve(map.bounds(), field.range);
         match map.bit_rows() {
             Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
             None => self.scan(&Asked::new(map, field.origin), field, sink),
@@ -479,9 +487,36 @@ impl PrecisePermissive {
         Ok(())
     }
 
+    /// Sizes the scratch for any origin on a map with these `bounds`, from
+    /// the range alone, so that one call serves every later one with the
+    /// same range (up to [`RESERVE_CAP`] tiles a quadrant; beyond, it grows
+    /// as the scan demands).
+    ///
+    /// A quadrant holds at most `(w + 1)·(h + 1)` tiles, `w` and `h` the
+    /// range's radius cut to the map's size whatever the origin. Each tile
+    /// blocks a view at most once, adding at most two bumps and one view.
+    fn reserve(&mut self, bounds: Option<Rect>, range: Range) {
+        let r = range
+            .radius()
+            .map_or(MAX_REACH, |r| i64::from(r).min(MAX_REACH));
+        let (w, h) = bounds.map_or((r, r), |b| {
+            (
+                r.min(i64::from(b.width).saturating_sub(1)),
+                r.min(i64::from(b.height).saturating_sub(1)),
+            )
+        });
+        let tiles = ((w + 1).min(RESERVE_CAP) * (h + 1).min(RESERVE_CAP)).min(RESERVE_CAP);
+        self.views.clear();
+        self.bumps.clear();
+        self.views.reserve(tiles as usize + 1);
+        self.bumps.reserve(2 * tiles as usize);
+        // The range's rows, all those any origin can reach.
+        self.reach.reset(range);
+        self.reach.at(w.max(h).min(RESERVE_CAP));
+    }
+
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
-        self.reach.reset(field.range);
         self.scan_quadrant::<0, T, S>(tiles, field, sink);
         self.scan_quadrant::<1, T, S>(tiles, field, sink);
         self.scan_quadrant::<2, T, S>(tiles, field, sink);
