@@ -64,7 +64,7 @@
 use crate::algorithm::FieldOfView;
 use crate::basic_raycast::light_walls;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant, Reach, Sink, Visit};
+use crate::geometry::{presized_reach, Field, Quadrant, Reach, Sink, Visit};
 use crate::map::{Asked, Opacity, Packed};
 use crate::range::Range;
 use crate::raycast::FieldBits;
@@ -241,6 +241,12 @@ impl DiamondRaycast {
         };
         self.lit.reset(&field)?;
         self.lit.insert(0, 0);
+        // Rays for the widest quadrant any origin can have with this range,
+        // so that no later origin needs more.
+        let rays = presized_reach(map, field.range) + 1;
+        for list in [&mut self.prev, &mut self.cur] {
+            list.reserve(rays.saturating_sub(list.len()));
+        }
         for q in Quadrant::ALL {
             self.scan_quadrant(map, &field, q);
         }

@@ -47,8 +47,10 @@
 //! origin's center in half-tile units, so every slope is an exact integer
 //! fraction. Walls in a column cut their mid-line's slope interval out of the
 //! sights; the survivors go to the next column's list. Two lists, one for
-//! even and one for odd columns, swap roles, so nothing is allocated after
-//! the first call. No recursion, no floating point.
+//! even and one for odd columns, swap roles; a call sizes them for the
+//! farthest column its range can reach on the map (up to 4096 tiles), so
+//! after one call another with the same range from any origin allocates
+//! nothing. No recursion, no floating point.
 //!
 //! **Outputs.** [`DiamondShadowcast::iter`] yields every tile the scan
 //! reaches as `(x, y, symmetric)`, as RuggRogue's iterator does; the visitor
@@ -70,7 +72,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Sink, Slope, Visit};
+use crate::geometry::{presized_reach, Field, Octant, Sink, Slope, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
 use std::iter::FusedIterator;
@@ -164,6 +166,14 @@ impl DiamondShadowcast {
         M: Opacity + ?Sized,
     {
         let field = Field::new(map, origin, range)?;
+        // A column's sights each end on a transparent tile of the column
+        // before, which at most two sights share: room for the farthest
+        // column any origin can reach with this range, so that no later
+        // origin needs more.
+        let sights = 2 * (presized_reach(map, range) + 2);
+        for list in &mut self.sights {
+            list.reserve(sights.saturating_sub(list.len()));
+        }
         Ok(DiamondIter {
             map,
             sights: &mut self.sights,

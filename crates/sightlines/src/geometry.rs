@@ -450,6 +450,24 @@ impl Octant {
     }
 }
 
+/// The reach up to which scratch is sized when a call starts, so that one
+/// warm-up serves every origin with the same range. Beyond it (a huge radius
+/// on an unbounded map) scratch grows as a scan needs it instead: memory
+/// stays proportional to what the scan reaches.
+pub(crate) const PRESIZED_REACH: i64 = 4096;
+
+/// How far a field of view with `range` can reach along either axis from any
+/// origin on `map`, capped at [`PRESIZED_REACH`]: what scratch sized per
+/// row or per column is reserved for when a call starts. It depends on the
+/// range and the map's size, never on the origin.
+pub(crate) fn presized_reach<M: Opacity + ?Sized>(map: &M, range: Range) -> usize {
+    let mut reach = range.radius().map_or(PRESIZED_REACH, i64::from);
+    if let Some(b) = map.bounds() {
+        reach = reach.min(i64::from(b.width.max(b.height)) - 1);
+    }
+    reach.clamp(0, PRESIZED_REACH) as usize
+}
+
 /// The range cut row by row: at distance `d` from the origin along one axis,
 /// the tiles in range reach `at(d)` along the other (every shape is the same
 /// along x and y). Built as the scan goes deeper, so a huge radius costs
@@ -472,6 +490,12 @@ impl Reach {
         self.table.clear();
         self.range = range;
         self.col = range.radius().map_or(0, i64::from);
+        // Room for every row up front, so that no origin grows the table
+        // later (rows past the radius are never stored).
+        if let Some(r) = range.radius() {
+            self.table
+                .reserve((i64::from(r).min(PRESIZED_REACH) + 1) as usize);
+        }
     }
 
     /// How far the range reaches across at distance `d >= 0`; -1 when `d`

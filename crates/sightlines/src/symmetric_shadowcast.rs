@@ -33,10 +33,17 @@
 //! `depth·start <= col <= depth·end`: that test, the center of the floor
 //! inside the open slopes, is what makes floors symmetric. A wall after a
 //! floor ends a child row at the wall's edge; a floor after a wall moves the
-//! row's start. A row goes on depth after depth in a loop while it ends on
-//! a floor; the rows that walls split off wait in a reused stack rather
-//! than on the call stack, so a radius of tens of thousands cannot overflow
-//! it. The order of the rows changes nothing that is seen.
+//! row's start, and a row that ends on a floor goes on to the next depth.
+//! The scan goes depth by depth, keeping the open rows of one depth in a
+//! reused list rather than on the call stack, so a radius of tens of
+//! thousands cannot overflow it. The order of the rows changes nothing that
+//! is seen.
+//!
+//! **Allocation.** A depth holds at most two rows per column, so the two
+//! lists of rows (and the table of diagonals reported) are sized from the
+//! range and the map's size when a call starts (for a reach up to 4096
+//! tiles; past it they grow as the scan needs): after one call, another
+//! with the same range from any origin allocates nothing.
 //!
 //! **Speed.** Walls are found 64 tiles at a time (bit-packed maps such as
 //! [`Grid`](crate::Grid) give their rows whole, see [`Opacity::bit_rows`]),
@@ -94,7 +101,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Reach, Sink, Slope, Visit};
+use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Slope, Visit};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
@@ -147,8 +154,10 @@ fn edge(depth: i64, col: i64) -> Slope {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SymmetricShadowcast {
-    /// Rows that walls split off, waiting to be scanned.
+    /// The rows open at the depth being scanned.
     rows: Vec<Row>,
+    /// The rows open at the next depth.
+    next: Vec<Row>,
     /// The range's reach, row by row.
     reach: Reach,
     /// Per diagonal distance, one bit per diagonal already reported: each
@@ -181,27 +190,30 @@ impl SymmetricShadowcast {
         if reach == 0 {
             return;
         }
-        self.rows.clear();
-        self.rows.push(Row {
+        // Row by row: the rows still open at one depth make the next
+        // depth's. Each next row holds a floor of this depth that no other
+        // row of its depth holds twice, so a depth holds at most
+        // `2 * (2 * depth + 1)` rows and the lists were sized from the
+        // range when the call started.
+        let (mut rows, mut next) = (
+            std::mem::take(&mut self.rows),
+            std::mem::take(&mut self.next),
+        );
+        rows.clear();
+        rows.push(Row {
             depth: 1,
             start: Slope::new(-1, 1),
             end: Slope::new(1, 1),
         });
-        while let Some(Row {
-            depth,
-            mut start,
-            end,
-        }) = self.rows.pop()
-        {
-            // The row goes on depth after depth while its last tile is a
-            // floor; the rows that walls split off wait on the stack.
-            for depth in depth..=reach {
+        for depth in 1..=reach {
+            next.clear();
+            for &Row { mut start, end, .. } in &rows {
                 let row = Row { depth, start, end };
                 // Off the field is wall; one such column on each side behaves as all of them.
                 let first = start.mul_round_ties_up(depth).max(-left - 1);
                 let last = end.mul_round_ties_down(depth).min(right + 1);
                 if first > last {
-                    break;
+                    continue;
                 }
                 // The columns on the field and within the range.
                 let cut = self.reach.at(depth);
@@ -241,7 +253,7 @@ impl SymmetricShadowcast {
                         if wall {
                             start = edge(depth, col);
                         } else if depth < reach {
-                            self.rows.push(Row {
+                            next.push(Row {
                                 depth: depth + 1,
                                 start,
                                 end: edge(depth, col),
@@ -253,11 +265,21 @@ impl SymmetricShadowcast {
                     wall_before = Some(wall);
                     c0 += i64::from(len);
                 }
-                if wall_before != Some(false) {
-                    break;
+                // A row that ends on a floor goes on deeper.
+                if wall_before == Some(false) && depth < reach {
+                    next.push(Row {
+                        depth: depth + 1,
+                        start,
+                        end,
+                    });
                 }
             }
+            std::mem::swap(&mut rows, &mut next);
+            if rows.is_empty() {
+                break;
+            }
         }
+        (self.rows, self.next) = (rows, next);
     }
 
     /// Reports the visible tiles among the columns `c0..c0 + len` of `row`
@@ -351,6 +373,14 @@ impl SymmetricShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        // Scratch for the farthest any origin can reach with this range, so
+        // that no later origin needs more.
+        let reach = presized_reach(map, field.range);
+        let rows = 4 * (reach + 1);
+        self.rows.reserve(rows.saturating_sub(self.rows.len()));
+        self.next.reserve(rows.saturating_sub(self.next.len()));
+        self.diagonals.clear();
+        self.diagonals.reserve(reach + 1);
         match map.bit_rows() {
             Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
             None => self.scan(&Asked::new(map, field.origin), field, sink),
@@ -360,7 +390,6 @@ impl SymmetricShadowcast {
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
-        self.diagonals.clear();
         self.reach.reset(field.range);
         self.scan_quadrant::<0, T, S>(tiles, field, sink);
         self.scan_quadrant::<1, T, S>(tiles, field, sink);
