@@ -386,7 +386,8 @@ impl<M: Opacity + ?Sized> Tiles for Packed<'_, M> {
     }
 }
 
-fn intersect(a: Rect, b: Rect) -> Rect {
+/// The tiles in both rectangles (empty when they do not overlap).
+pub(crate) fn intersect(a: Rect, b: Rect) -> Rect {
     let x0 = a.x.max(b.x);
     let y0 = a.y.max(b.y);
     let x1 = (i64::from(a.x) + i64::from(a.width)).min(i64::from(b.x) + i64::from(b.width));

@@ -283,7 +283,7 @@ impl Memory {
     /// unchanged.
     pub fn resize(&mut self, area: Rect) -> Result<(), FovError> {
         let mut next = Memory::new(area)?;
-        let overlap = crate::sight::intersect(self.area, next.area);
+        let overlap = crate::map::intersect(self.area, next.area);
         for dy in 0..overlap.height {
             let y = (i64::from(overlap.y) + i64::from(dy)) as i32;
             for dx in 0..overlap.width {

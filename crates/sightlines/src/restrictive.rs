@@ -827,7 +827,10 @@ mod tests {
                     g.set(x, y, rng.below(100) < density);
                 }
             }
-            let origin = (rng.below(u64::from(w)) as i32, rng.below(u64::from(h)) as i32);
+            let origin = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
             let range = if rng.below(3) == 0 {
                 Range::UNLIMITED
             } else {
@@ -856,7 +859,10 @@ mod tests {
                     g.set(x, y, rng.below(1000) < density);
                 }
             }
-            let origin = (rng.below(u64::from(w)) as i32, rng.below(u64::from(h)) as i32);
+            let origin = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
             let range = if rng.below(2) == 0 {
                 Range::UNLIMITED
             } else {

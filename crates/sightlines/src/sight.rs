@@ -63,7 +63,7 @@
 use crate::algorithm::{Algorithm, Fov};
 use crate::error::FovError;
 use crate::geometry::Field;
-use crate::map::{Opacity, Rect};
+use crate::map::{intersect, Opacity, Rect};
 use crate::range::Range;
 
 /// Whether `to` is in the field of view from `from` with `range`, computed
@@ -253,17 +253,6 @@ impl<M: Opacity + ?Sized> Opacity for SightMask<'_, M> {
     fn bounds(&self) -> Option<Rect> {
         self.bounds
     }
-}
-
-/// The tiles in both rectangles.
-pub(crate) fn intersect(a: Rect, b: Rect) -> Rect {
-    let x0 = a.x.max(b.x);
-    let y0 = a.y.max(b.y);
-    let x1 = (i64::from(a.x) + i64::from(a.width)).min(i64::from(b.x) + i64::from(b.width));
-    let y1 = (i64::from(a.y) + i64::from(a.height)).min(i64::from(b.y) + i64::from(b.height));
-    let width = (x1 - i64::from(x0)).max(0) as u32;
-    let height = (y1 - i64::from(y0)).max(0) as u32;
-    Rect::new(x0, y0, width, height)
 }
 
 #[cfg(test)]
