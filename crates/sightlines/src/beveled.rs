@@ -66,14 +66,10 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Sink, Slope, Visit, MAX_REACH};
+use crate::geometry::{presized_reach, Field, Octant, Sink, Slope, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
 use std::cmp::Ordering;
-
-/// Scratch is sized for this many columns when a call starts; a view that
-/// reaches farther (only on unbounded maps with a huge radius) grows it.
-const PRESIZED: i64 = 1 << 12;
 
 /// The sign of `a - n/d`, exactly; `d > 0`. In `i128`: inner-square corners
 /// have denominators up to `4x + 1`, past what `i64` products allow.
@@ -414,11 +410,7 @@ impl Beveled {
     /// shares at most at its ends with the next sector's: fewer than twice
     /// as many sectors as rows.
     fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
-        let radius = range.radius().map_or(MAX_REACH, i64::from);
-        let side = map
-            .bounds()
-            .map_or(MAX_REACH, |b| i64::from(b.width.max(b.height)));
-        let columns = radius.min(side).min(MAX_REACH).min(PRESIZED) as usize + 2;
+        let columns = presized_reach(map, range) + 2;
         // `reserve` counts from the length: empty first.
         self.current.clear();
         self.next.clear();

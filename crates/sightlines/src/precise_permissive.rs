@@ -51,8 +51,8 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Quadrant, Reach, Sink, Visit, MAX_REACH};
-use crate::map::{Asked, Opacity, Packed, Rect, Tiles};
+use crate::geometry::{presized_reach, Field, Quadrant, Reach, Sink, Visit};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// A sight line through two lattice points, in quadrant coordinates (x right,
@@ -479,7 +479,7 @@ impl PrecisePermissive {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        self.reserve(map.bounds(), field.range);
+        self.reserve(map, field.range);
         match map.bit_rows() {
             Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
             None => self.scan(&Asked::new(map, field.origin), field, sink),
@@ -487,32 +487,23 @@ impl PrecisePermissive {
         Ok(())
     }
 
-    /// Sizes the scratch for any origin on a map with these `bounds`, from
-    /// the range alone, so that one call serves every later one with the
-    /// same range (up to [`RESERVE_CAP`] tiles a quadrant; beyond, it grows
-    /// as the scan demands).
+    /// Sizes the scratch for any origin on `map` from the range alone, so
+    /// that one call serves every later one with the same range (up to
+    /// [`RESERVE_CAP`] tiles a quadrant; beyond, it grows as the scan
+    /// demands).
     ///
-    /// A quadrant holds at most `(w + 1)·(h + 1)` tiles, `w` and `h` the
-    /// range's radius cut to the map's size whatever the origin. Each tile
-    /// blocks a view at most once, adding at most two bumps and one view.
-    fn reserve(&mut self, bounds: Option<Rect>, range: Range) {
-        let r = range
-            .radius()
-            .map_or(MAX_REACH, |r| i64::from(r).min(MAX_REACH));
-        let (w, h) = bounds.map_or((r, r), |b| {
-            (
-                r.min(i64::from(b.width).saturating_sub(1)),
-                r.min(i64::from(b.height).saturating_sub(1)),
-            )
-        });
-        let tiles = ((w + 1).min(RESERVE_CAP) * (h + 1).min(RESERVE_CAP)).min(RESERVE_CAP);
+    /// A quadrant holds at most `(reach + 1)²` tiles, `reach` the range's
+    /// radius cut to the map's size whatever the origin. Each tile blocks a
+    /// view at most once, adding at most two bumps and one view. The range's
+    /// rows are reserved by [`Reach::reset`].
+    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        let side = presized_reach(map, range) as i64 + 1;
+        let tiles = side.min(RESERVE_CAP).pow(2).min(RESERVE_CAP);
         self.views.clear();
         self.bumps.clear();
         self.views.reserve(tiles as usize + 1);
         self.bumps.reserve(2 * tiles as usize);
-        // The range's rows, all those any origin can reach.
         self.reach.reset(range);
-        self.reach.at(w.max(h).min(RESERVE_CAP));
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {

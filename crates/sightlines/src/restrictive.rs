@@ -90,7 +90,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Reach, Sink, Visit, MAX_REACH};
+use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
@@ -741,18 +741,11 @@ impl Restrictive {
         S: Sink,
     {
         // Scratch for the farthest any field with this range can reach on
-        // this map, whatever the origin: the radius, or the map's size.
-        let mut lines = field
-            .range
-            .radius()
-            .map_or(MAX_REACH, |r| i64::from(r).min(MAX_REACH));
-        if let Some(b) = map.bounds() {
-            lines = lines.min(i64::from(b.width.max(b.height)));
-        }
-        let lines = lines.min(UP_FRONT_LINES);
+        // this map, whatever the origin: the radius, or the map's size (the
+        // range's rows are reserved by `Reach::reset`).
+        let lines = (presized_reach(map, field.range) as i64).min(UP_FRONT_LINES);
         self.prepare(lines);
         self.reach.reset(field.range);
-        self.reach.at(lines);
         match map.bit_rows() {
             Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
             None => self.scan_all(&Asked::new(map, field.origin), field, sink),
