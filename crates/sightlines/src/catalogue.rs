@@ -5,7 +5,7 @@
 //! take, whether sight slips through the gap between two diagonal walls,
 //! whether every tile of a long wall you stand beside is lit. Each
 //! [`Algorithm`] states them in [`Properties`]; the test suite checks the
-//! claims on maps (`tests/catalogue.rs`), so the table cannot drift from
+//! claims on maps (`tests/suite/catalogue.rs`), so the table cannot drift from
 //! the code.
 
 use crate::algorithm::Algorithm;

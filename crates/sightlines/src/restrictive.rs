@@ -24,7 +24,7 @@
 //! at the origin's centre; a wall's angle range is that of its mid-line
 //! across the scan, which is the shadow a diamond casts, and a floor counts
 //! by its centre: in the catalogue's terms, diamond walls and sight from
-//! centre to centre (`tests/catalogue.rs` checks both on maps where square
+//! centre to centre (`tests/suite/catalogue.rs` checks both on maps where square
 //! walls or whole target tiles would give another answer). Diagonal gaps: two
 //! walls touching at a corner do not close the sight line between them, as
 //! their two obstacles only touch. Expansive walls: from any floor of an
@@ -46,7 +46,7 @@
 //!
 //! **Differences from libtcod**, all found on the golden cases in
 //! `tests/data/libtcod_restrictive` and each pinned by a test in
-//! `tests/restrictive.rs`:
+//! `tests/suite/restrictive.rs`:
 //!
 //! - In the two octants around the x axis libtcod advances its obstacle index
 //!   twice after each obstacle a cell overlaps, so it never tests the next
@@ -62,7 +62,7 @@
 //!
 //! Of the 255 golden cases (39 maps), ours equals libtcod on 201; 2 differ by
 //! the skipped obstacle and 52 by rounded ties, a few tiles each (173 tiles
-//! in all). A model of libtcod's scan in `tests/restrictive.rs` gives
+//! in all). A model of libtcod's scan in `tests/suite/restrictive.rs` gives
 //! libtcod's 255 sets bit for bit with `f64` and the skip, and our 255 with
 //! exact angles and no skip; a test uses it to explain every differing tile:
 //! a comparison at the tile of two angles equal as fractions that `f64`

@@ -2,9 +2,8 @@
 //! a claim of symmetry fails on the first counterexample, a claim of no
 //! symmetry fails when no counterexample turns up.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{
     Algorithm, Fov, Grid, Opacity, Range, SightModel, Symmetry, VisibleSet, WallShape,
 };

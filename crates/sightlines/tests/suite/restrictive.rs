@@ -1,9 +1,8 @@
 //! MRPAS (`restrictive`) against libtcod's FOV_RESTRICTIVE golden cases, and
 //! the properties its docs promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Grid, Opacity, Range, Restrictive, Shape};
 use std::collections::BTreeSet;
 

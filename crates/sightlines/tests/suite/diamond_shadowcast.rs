@@ -2,9 +2,8 @@
 //! independent brute-force of its definition, and the properties its docs
 //! promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use sightlines::geometry::Octant;
 use sightlines::{

@@ -1,9 +1,8 @@
 //! `can_see` answers exactly what the full field of view says, for every
 //! algorithm, on random maps, ranges, targets and lit-walls settings.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{can_see, Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
 
 fn random_range(rng: &mut Rng) -> Range {

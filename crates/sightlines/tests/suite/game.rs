@@ -2,9 +2,8 @@
 //! dirty flags, batches (sequential and parallel), targeting, blasts, cones
 //! and light.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{
     nearest_first, targets, targets_into, tile_changed, update_viewers, update_viewers_par,
     Algorithm, Blast, Cone, Falloff, Fov, FovError, Grid, Knowledge, Light, LightMap, Memory,

@@ -1,9 +1,8 @@
 //! Milazzo's beveled-corner algorithm (`beveled`): the article's cases, its
 //! properties, and a cross-check with the `adam_fov_rs` crate.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{Algorithm, Beveled, FieldOfView, Grid, Opacity, Range, Shape};
 use std::collections::BTreeSet;
 

@@ -2,9 +2,8 @@
 //! by `tools/golden/libtcod_shadow.py`), against its own definition by brute
 //! force, and every property its docs promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
 use std::collections::BTreeSet;
 

@@ -1,9 +1,8 @@
 //! Symmetric shadowcasting against its definition, computed by a brute force
 //! that does not scan, and every property its docs promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Grid, Opacity, Range, Shape, SymmetricShadowcast};
 use std::collections::BTreeSet;
 

@@ -1,9 +1,8 @@
 //! The supercover line against its geometric definition, and its promises:
 //! symmetry, connectivity, endpoints, length, no overflow.
 
-mod common;
 
-use common::Rng;
+use crate::common::Rng;
 use sightlines::line::{Bresenham, Supercover};
 use std::collections::BTreeSet;
 

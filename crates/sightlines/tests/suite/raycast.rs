@@ -3,9 +3,8 @@
 //! (golden files written by tools/golden/libtcod_raycast.py), and the
 //! properties their docs promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::line::{Bresenham, Rounding};
 use sightlines::{
     Algorithm, BasicRaycast, DiamondRaycast, FieldOfView, Fov, FovError, Grid, Opacity, Range,

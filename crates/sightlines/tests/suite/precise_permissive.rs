@@ -1,9 +1,8 @@
 //! Precise Permissive FOV against its definition, the seed's diagrams, and
 //! every property its docs promise.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use sightlines::{Algorithm, FieldOfView, Grid, PrecisePermissive, Range, Shape};
 use std::collections::BTreeSet;

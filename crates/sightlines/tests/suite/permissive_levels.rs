@@ -1,9 +1,8 @@
 //! libtcod's permissiveness levels: golden cases from libtcod itself, and
 //! level 8 against the brute-force definition.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
