@@ -1,7 +1,6 @@
 //! Milazzo's beveled-corner algorithm (`beveled`): the article's cases, its
 //! properties, and a cross-check with the `adam_fov_rs` crate.
 
-
 use crate::common::*;
 use sightlines::{Algorithm, Beveled, FieldOfView, Grid, Opacity, Range, Shape};
 use std::collections::BTreeSet;

@@ -2,7 +2,6 @@
 //! a claim of symmetry fails on the first counterexample, a claim of no
 //! symmetry fails when no counterexample turns up.
 
-
 use crate::common::*;
 use sightlines::{
     Algorithm, Fov, Grid, Opacity, Range, SightModel, Symmetry, VisibleSet, WallShape,

@@ -2,7 +2,6 @@
 //! independent brute-force of its definition, and the properties its docs
 //! promise.
 
-
 use crate::common::*;
 use proptest::prelude::*;
 use sightlines::geometry::Octant;

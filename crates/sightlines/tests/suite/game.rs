@@ -2,7 +2,6 @@
 //! dirty flags, batches (sequential and parallel), targeting, blasts, cones
 //! and light.
 
-
 use crate::common::*;
 use sightlines::{
     nearest_first, targets, targets_into, tile_changed, update_viewers, update_viewers_par,

@@ -1,7 +1,6 @@
 //! The supercover line against its geometric definition, and its promises:
 //! symmetry, connectivity, endpoints, length, no overflow.
 
-
 use crate::common::Rng;
 use sightlines::line::{Bresenham, Supercover};
 use std::collections::BTreeSet;

@@ -1,7 +1,6 @@
 //! libtcod's permissiveness levels: golden cases from libtcod itself, and
 //! level 8 against the brute-force definition.
 
-
 use crate::common::*;
 use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
 use std::collections::BTreeSet;

@@ -1,7 +1,6 @@
 //! Precise Permissive FOV against its definition, the seed's diagrams, and
 //! every property its docs promise.
 
-
 use crate::common::*;
 use proptest::prelude::*;
 use sightlines::{Algorithm, FieldOfView, Grid, PrecisePermissive, Range, Shape};

@@ -3,7 +3,6 @@
 //! outside the map or the range, an open field filled to the range's exact
 //! shape, no panic anywhere in `i32` space, errors instead of nonsense.
 
-
 use crate::common::*;
 use sightlines::{
     Algorithm, BitRows, Fov, FovError, Grid, Opacity, Range, Rect, Shape, VisibleSet,

@@ -3,7 +3,6 @@
 //! (golden files written by tools/golden/libtcod_raycast.py), and the
 //! properties their docs promise.
 
-
 use crate::common::*;
 use sightlines::line::{Bresenham, Rounding};
 use sightlines::{

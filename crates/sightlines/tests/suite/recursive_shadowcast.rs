@@ -2,7 +2,6 @@
 //! by `tools/golden/libtcod_shadow.py`), against its own definition by brute
 //! force, and every property its docs promise.
 
-
 use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
 use std::collections::BTreeSet;

@@ -1,7 +1,6 @@
 //! MRPAS (`restrictive`) against libtcod's FOV_RESTRICTIVE golden cases, and
 //! the properties its docs promise.
 
-
 use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Grid, Opacity, Range, Restrictive, Shape};
 use std::collections::BTreeSet;

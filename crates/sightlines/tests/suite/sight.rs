@@ -1,7 +1,6 @@
 //! `can_see` answers exactly what the full field of view says, for every
 //! algorithm, on random maps, ranges, targets and lit-walls settings.
 
-
 use crate::common::*;
 use sightlines::{can_see, Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
 

@@ -1,7 +1,6 @@
 //! Symmetric shadowcasting against its definition, computed by a brute force
 //! that does not scan, and every property its docs promise.
 
-
 use crate::common::*;
 use sightlines::{Algorithm, FieldOfView, Grid, Opacity, Range, Shape, SymmetricShadowcast};
 use std::collections::BTreeSet;
