@@ -9,14 +9,20 @@
 //! the most permissive tile-to-tile rule: if any part of A can see any part
 //! of B, B is visible. libtcod's `FOV_PERMISSIVE_8` computes the same sets.
 //!
-//! **How.** Each quadrant is scanned along anti-diagonals moving away from
-//! the origin, keeping a list of *views*: wedges bounded by a *shallow* and a
-//! *steep* sight line from the corners of the origin tile. An opaque tile
-//! inside a view *bumps* one of its lines inward, splits the view in two, or
-//! closes it. Every line keeps its bumps, because moving one line can make
-//! it cross a bump of the other line; the line then pivots on that bump.
-//! Coordinates are integers and every test is an exact integer orientation
-//! test, so there is no rounding anywhere.
+//! **How.** Each quadrant is scanned row by row moving away from the origin,
+//! each row from the axis outward, keeping a list of *views*: wedges bounded
+//! by a *shallow* and a *steep* sight line from the corners of the origin
+//! tile. An opaque tile inside a view *bumps* one of its lines inward, splits
+//! the view in two, or closes it. Every line keeps its bumps, because moving
+//! one line can make it cross a bump of the other line; the line then pivots
+//! on that bump. Coordinates are integers and every test is an exact integer
+//! orientation test, so there is no rounding anywhere.
+//!
+//! **Performance.** A view's span on a row, its first and last tile, is
+//! stepped from row to row with a quotient and remainder (no division but
+//! when a line moves). Within a span no geometry is needed: the next wall is
+//! found a 64-tile word at a time from packed rows (trailing or leading
+//! zeros), and the lit tiles go to the sink as row spans.
 //!
 //! **Permissiveness levels** (`permissive-0` to `permissive-8`). libtcod
 //! generalises the scan: at level `p` the viewer sees from the square of
@@ -55,93 +61,110 @@ use crate::geometry::{presized_reach, Field, Quadrant, Reach, Sink, Visit};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
-/// A sight line through two lattice points, in quadrant coordinates (x right,
-/// y away from the origin). Points are tile corners; tile `(x, y)` spans
-/// `[x, x+1] x [y, y+1]`.
+#[cfg(test)]
+mod old_reference;
+
+/// A sight line, in quadrant coordinates (x right, y away from the origin)
+/// scaled by the source's step (see [`PrecisePermissive::source`]): through
+/// the point `(px, py)`, directed along `(dx, dy)`. Points are tile corners
+/// (or corners of the source square); tile `(x, y)` spans
+/// `[x, x+1] x [y, y+1]` times the step.
+///
+/// Coordinates stay within 2^30 + 16 (see `LEVEL_REACH` and
+/// [`MAX_REACH`](crate::geometry::MAX_REACH)), so they and the directions
+/// fit in `i32`, and every product of two in `i64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Line {
-    xi: i64,
-    yi: i64,
-    xf: i64,
-    yf: i64,
+    px: i32,
+    py: i32,
+    dx: i32,
+    dy: i32,
 }
 
 impl Line {
-    /// The orientation of `(x, y)` against the line directed from its start
-    /// to its end: positive when the point lies counter-clockwise of it (to
-    /// its left, with y up), negative clockwise, zero on it.
+    /// The line from `(px, py)` through `(qx, qy)`.
+    #[inline]
+    fn through(px: i64, py: i64, qx: i64, qy: i64) -> Line {
+        Line {
+            px: px as i32,
+            py: py as i32,
+            dx: (qx - px) as i32,
+            dy: (qy - py) as i32,
+        }
+    }
+
+    /// Positive when `(x, y)` lies counter-clockwise of the line (to its
+    /// left, with y up), negative clockwise, zero on it.
     #[inline]
     fn side(&self, x: i64, y: i64) -> i64 {
-        (self.yf - self.yi) * (self.xf - x) - (self.xf - self.xi) * (self.yf - y)
+        i64::from(self.dx) * (y - i64::from(self.py))
+            - i64::from(self.dy) * (x - i64::from(self.px))
     }
 
+    /// `k` in `side(x, y) = dx·y - dy·x - k`.
     #[inline]
-    fn has_ccw(&self, (x, y): (i64, i64)) -> bool {
-        self.side(x, y) > 0
+    fn k(&self) -> i64 {
+        i64::from(self.dx) * i64::from(self.py) - i64::from(self.dy) * i64::from(self.px)
     }
 
+    /// The line from `(px, py)` through this line's end.
     #[inline]
-    fn has_cw(&self, (x, y): (i64, i64)) -> bool {
-        self.side(x, y) < 0
-    }
-
-    #[inline]
-    fn passes_through(&self, (x, y): (i64, i64)) -> bool {
-        self.side(x, y) == 0
-    }
-
-    fn is_collinear_with(&self, other: &Line) -> bool {
-        self.passes_through((other.xi, other.yi)) && self.passes_through((other.xf, other.yf))
+    fn pivot(&self, px: i64, py: i64) -> Line {
+        Line::through(
+            px,
+            py,
+            i64::from(self.px) + i64::from(self.dx),
+            i64::from(self.py) + i64::from(self.dy),
+        )
     }
 }
 
-/// The orientation against `line` of the corner `(a - step·j, b + step·j)`,
-/// which slides along an anti-diagonal as `j` grows: `c0 + c1·j`.
-///
-/// Line coordinates stay within 2^30 + 16 and `a` within 2^31 + 16 (see
-/// `LEVEL_REACH` and [`MAX_REACH`](crate::geometry::MAX_REACH)), so each
-/// product is below 2^62 and `c0` fits in `i64`.
-#[inline]
-fn along_diagonal(line: &Line, a: i64, b: i64, step: i64) -> (i64, i64) {
-    let (dx, dy) = (line.xf - line.xi, line.yf - line.yi);
-    (dy * (line.xf - a) - dx * (line.yf - b), step * (dx + dy))
+/// `floor((a·y + b) / den)` for `y = y0, y0 + 1, ...`, stepped exactly
+/// without dividing: the quotient and remainder, and the per-row
+/// increments (`den`, positive, is the line's `dy` times the step, kept by
+/// the line).
+#[derive(Clone, Copy, Debug)]
+struct Stepper {
+    value: i64,
+    rem: i64,
+    step: i64,
+    step_rem: i64,
 }
 
-/// The first `j` on anti-diagonal `i` whose tile `(i - j, j)` has its
-/// top-left corner strictly counter-clockwise of `shallow`, or `i + 1`.
-///
-/// A line runs from a point nearer the origin (in `x + y`) to a farther one,
-/// so `c1 >= 0`: once a corner is counter-clockwise, so are the later ones.
-#[inline]
-fn first_inside(shallow: &Line, i: i64, step: i64) -> i64 {
-    let (c0, c1) = along_diagonal(shallow, step * i, step, step);
-    debug_assert!(c1 >= 0, "{shallow:?}");
-    // The least j with c0 + c1·j > 0.
-    let j = if c1 > 0 {
-        (-c0).div_euclid(c1) + 1
-    } else if c0 > 0 {
-        0
-    } else {
-        i + 1
-    };
-    j.clamp(0, i + 1)
-}
+impl Stepper {
+    /// `floor(num / den)` now, `floor((num + a) / den)` a row later, ...; `den > 0`.
+    #[inline]
+    fn new(num: i64, a: i64, den: i64) -> Stepper {
+        debug_assert!(den > 0);
+        Stepper {
+            value: num.div_euclid(den),
+            rem: num.rem_euclid(den),
+            step: a.div_euclid(den),
+            step_rem: a.rem_euclid(den),
+        }
+    }
 
-/// The last `j` on anti-diagonal `i` whose tile has its bottom-right corner
-/// strictly clockwise of `steep`, or -1.
-#[inline]
-fn last_inside(steep: &Line, i: i64, step: i64) -> i64 {
-    let (c0, c1) = along_diagonal(steep, step * (i + 1), 0, step);
-    debug_assert!(c1 >= 0, "{steep:?}");
-    // The greatest j with c0 + c1·j < 0.
-    let j = if c1 > 0 {
-        (-c0 - 1).div_euclid(c1)
-    } else if c0 < 0 {
-        i
-    } else {
-        -1
-    };
-    j.clamp(-1, i)
+    /// `value` on every row, for any `den`.
+    #[inline]
+    fn constant(value: i64) -> Stepper {
+        Stepper {
+            value,
+            rem: i64::MIN,
+            step: 0,
+            step_rem: 0,
+        }
+    }
+
+    /// On to the next row.
+    #[inline(always)]
+    fn next(&mut self, den: i64) {
+        self.value += self.step;
+        self.rem += self.step_rem;
+        if self.rem >= den {
+            self.rem -= den;
+            self.value += 1;
+        }
+    }
 }
 
 /// No bump: the end of a bump list.
@@ -150,17 +173,203 @@ const NO_BUMP: u32 = u32::MAX;
 /// A tile corner that moved a sight line, linked to the line's earlier bumps.
 #[derive(Clone, Copy, Debug)]
 struct Bump {
-    at: (i64, i64),
+    x: i32,
+    y: i32,
     previous: u32,
 }
 
-/// A wedge of the quadrant still open to sight.
+/// A wedge of the quadrant still open to sight, between a shallow line
+/// (nearer the x axis) and a steep one, each ending at its last bump; and
+/// its span on the row being scanned, tiles `lo.value..=hi.value`, stepped
+/// from row to row.
 #[derive(Clone, Copy, Debug)]
 struct View {
     shallow: Line,
     steep: Line,
     shallow_bumps: u32,
     steep_bumps: u32,
+    /// The first tile whose bottom-right corner lies strictly clockwise of
+    /// the steep line.
+    lo: Stepper,
+    /// The last tile whose top-left corner lies strictly counter-clockwise
+    /// of the shallow line.
+    hi: Stepper,
+}
+
+/// A bound that leaves no tile: the view is done for good.
+const NONE: i64 = i64::MAX;
+
+impl View {
+    /// The last tile of row `y` (and its steps onwards) whose top-left
+    /// corner lies strictly counter-clockwise of the shallow line, for
+    /// tiles of `step` units: `side(step·x, step·(y + 1)) > 0`, that is
+    /// `b·x < n` with `b = step·dy` and `n = step·dx·(y + 1) - k`.
+    ///
+    /// The line starts at the source's corner `(offset, limit)` or at a
+    /// bump of an earlier row, and ends at a top-left corner of row `y` or
+    /// later, so `dy >= 0` once bumped. Only the first line descends, and
+    /// it bounds no tile of the quadrant; a level line through a bump of
+    /// row `y` lets every later row through.
+    #[inline]
+    fn shallow_bound(&mut self, y: i64, step: i64) {
+        let s = &self.shallow;
+        let (a, b) = (step * i64::from(s.dx), step * i64::from(s.dy));
+        let n = a * (y + 1) - s.k();
+        self.hi = if b > 0 {
+            Stepper::new(n - 1, a, b)
+        } else if b < 0 || n + a > 0 {
+            Stepper::constant(i64::MAX)
+        } else {
+            Stepper::constant(i64::MIN)
+        };
+    }
+
+    /// The first tile of row `y` (and its steps onwards) whose bottom-right
+    /// corner lies strictly clockwise of the steep line:
+    /// `side(step·(x + 1), step·y) < 0`, that is `c·(x + 1) > m` with
+    /// `c = step·dy` and `m = step·dx·y - k`.
+    ///
+    /// The line starts at the source's corner `(limit, offset)` or at a bump
+    /// of an earlier row, and ends at a bottom-right corner of row `y`, so
+    /// `dy >= 0` but on row 0 from a source corner above it (levels below
+    /// 8): the line then falls, and no later row has a tile clockwise of it.
+    #[inline]
+    fn steep_bound(&mut self, y: i64, step: i64) {
+        let t = &self.steep;
+        let (a, c) = (step * i64::from(t.dx), step * i64::from(t.dy));
+        let m = a * y - t.k();
+        self.lo = if c > 0 {
+            Stepper::new(m, a, c)
+        } else if c == 0 && m + a < 0 {
+            Stepper::constant(i64::MIN)
+        } else {
+            Stepper::constant(NONE)
+        };
+    }
+
+    /// Steps the span on to the next row.
+    #[inline(always)]
+    fn next_row(&mut self, step: i64) {
+        self.lo.next(step * i64::from(self.steep.dy));
+        self.hi.next(step * i64::from(self.shallow.dy));
+    }
+
+    /// Moves the shallow line to pass through `(x, y)`, then pivots it on
+    /// the steep line's bumps it would leave clockwise.
+    #[inline(never)]
+    fn bump_shallow(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
+        let s = &self.shallow;
+        self.shallow = Line::through(i64::from(s.px), i64::from(s.py), x, y);
+        self.shallow_bumps = push_bump(bumps, x, y, self.shallow_bumps);
+        let mut bump = self.steep_bumps;
+        while let Some(b) = bumps.get(bump as usize) {
+            let (bx, by) = (i64::from(b.x), i64::from(b.y));
+            if self.shallow.side(bx, by) < 0 {
+                self.shallow = self.shallow.pivot(bx, by);
+            }
+            bump = b.previous;
+        }
+    }
+
+    /// Moves the steep line to pass through `(x, y)`, then pivots it on the
+    /// shallow line's bumps it would leave counter-clockwise.
+    #[inline(never)]
+    fn bump_steep(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
+        let t = &self.steep;
+        self.steep = Line::through(i64::from(t.px), i64::from(t.py), x, y);
+        self.steep_bumps = push_bump(bumps, x, y, self.steep_bumps);
+        let mut bump = self.shallow_bumps;
+        while let Some(b) = bumps.get(bump as usize) {
+            let (bx, by) = (i64::from(b.x), i64::from(b.y));
+            if self.steep.side(bx, by) > 0 {
+                self.steep = self.steep.pivot(bx, by);
+            }
+            bump = b.previous;
+        }
+    }
+
+    /// Whether the two lines coincide through a corner `(offset, limit)` or
+    /// `(limit, offset)` of the source: nothing is left to see.
+    #[inline]
+    fn is_dead(&self, offset: i64, limit: i64) -> bool {
+        let (s, t) = (&self.shallow, &self.steep);
+        s.side(i64::from(t.px), i64::from(t.py)) == 0
+            && i64::from(s.dx) * i64::from(t.dy) == i64::from(s.dy) * i64::from(t.dx)
+            && (s.side(offset, limit) == 0 || s.side(limit, offset) == 0)
+    }
+
+    /// The span on row `y`, computed from the lines: what the steppers
+    /// must agree with (within `0..=last`).
+    #[cfg(debug_assertions)]
+    fn exact_span(&self, y: i64, step: i64) -> (i64, i64) {
+        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+        let s = &self.shallow;
+        let (b, n) = (
+            step * i64::from(s.dy),
+            step * i64::from(s.dx) * (y + 1) - s.k(),
+        );
+        if b > 0 {
+            hi = (n - 1).div_euclid(b);
+        } else if b < 0 {
+            lo = (-n).div_euclid(-b) + 1;
+        } else if n <= 0 {
+            return (1, 0);
+        }
+        let t = &self.steep;
+        let (c, m) = (step * i64::from(t.dy), step * i64::from(t.dx) * y - t.k());
+        if c > 0 {
+            lo = lo.max(m.div_euclid(c));
+        } else if c < 0 {
+            hi = hi.min((-m - 1).div_euclid(-c) - 1);
+        } else if m >= 0 {
+            return (1, 0);
+        }
+        (lo, hi)
+    }
+}
+
+/// Adds a bump in front of list `previous`; returns the new list.
+#[inline]
+fn push_bump(bumps: &mut Vec<Bump>, x: i64, y: i64, previous: u32) -> u32 {
+    let id = bumps.len() as u32;
+    bumps.push(Bump {
+        x: x as i32,
+        y: y as i32,
+        previous,
+    });
+    id
+}
+
+/// Reading a quadrant row's opacity: [`Packed`] rows are read a word at a
+/// time whatever the span, [`Asked`] tiles only within the span asked for.
+trait RowTiles: Tiles {
+    /// Whether reading past the span asked for costs nothing.
+    const WHOLE_WORDS: bool;
+}
+
+impl<M: Opacity + ?Sized> RowTiles for Packed<'_, M> {
+    const WHOLE_WORDS: bool = true;
+}
+
+impl<M: Opacity + ?Sized> RowTiles for Asked<'_, M> {
+    const WHOLE_WORDS: bool = false;
+}
+
+/// The opacity of the tiles `x..=end` (at most 64) of row `y` of quadrant
+/// `Q`. A quadrant whose x runs rightward gets tile `x + i` in bit `i`; one
+/// whose x runs leftward gets it in bit `63 - i`, the map's own order, so
+/// that no word is ever mirrored.
+#[inline(always)]
+fn read_row<const Q: usize, T: RowTiles>(tiles: &T, y: i64, x: i64, end: i64) -> (u64, i64) {
+    let q = Quadrant::ALL[Q];
+    let len = (end - x + 1).min(64) as u32;
+    let dy = q.sy * y;
+    let bits = if q.sx > 0 {
+        tiles.row_bits(x, dy, len)
+    } else {
+        tiles.row_bits(-(x + i64::from(len) - 1), dy, len) << (64 - len)
+    };
+    (bits, x + i64::from(len))
 }
 
 /// Reusable scratch for Precise Permissive FOV; see the [module docs](self).
@@ -276,9 +485,10 @@ impl PrecisePermissive {
 
     /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
     /// so that its transform is constant in the hot loop.
+    #[inline(never)]
     fn scan_quadrant<const Q: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
     where
-        T: Tiles,
+        T: RowTiles,
         S: Sink,
     {
         let q = Quadrant::ALL[Q];
@@ -294,157 +504,164 @@ impl PrecisePermissive {
         // From the source square's corners to the far edges of the field, as
         // libtcod draws them; an empty side still gets a far end off the
         // origin, or its line would be degenerate.
-        self.views.clear();
-        self.bumps.clear();
-        self.views.push(View {
-            shallow: Line {
-                xi: offset,
-                yi: limit,
-                xf: step * ex.max(1),
-                yf: 0,
-            },
-            steep: Line {
-                xi: limit,
-                yi: offset,
-                xf: 0,
-                yf: step * ey.max(1),
-            },
+        let mut first = View {
+            shallow: Line::through(offset, limit, step * ex.max(1), 0),
+            steep: Line::through(limit, offset, 0, step * ey.max(1)),
             shallow_bumps: NO_BUMP,
             steep_bumps: NO_BUMP,
-        });
-        // Along anti-diagonal i the tiles within the range's shape are the
-        // interval [first, i - first] (every shape is symmetric in x and y and
-        // grows with both), and `first` never decreases with i. Tiles beyond
-        // the range cannot block tiles within it, so they are skipped whole.
-        let mut first = 0;
-        for i in 1..=ex + ey {
-            while first <= i - first && self.reach.at(first) < i - first {
-                first += 1;
-            }
-            if self.views.is_empty() || first > i - first {
+            lo: Stepper::constant(0),
+            hi: Stepper::constant(0),
+        };
+        first.shallow_bound(0, step);
+        first.steep_bound(0, step);
+        self.views.clear();
+        self.bumps.clear();
+        self.views.push(first);
+        // Row by row away from the origin, each row from the y axis outward.
+        // A tile can only be hidden by tiles of earlier rows, or of its own
+        // row nearer the axis, so every tile that can hide it has been met;
+        // and every wall met so far lies, along any sight line through the
+        // tile, before it: the lines' bumps are all behind the row.
+        for y in 0..=ey {
+            // Tiles beyond the range cannot hide tiles within it (every
+            // shape grows with |x| and |y|), so the row stops at its reach.
+            let last = self.reach.at(y).min(ex);
+            if last < 0 || self.views.is_empty() {
                 return;
             }
-            let lo = (i - ex).max(0).max(first);
-            let hi = i.min(ey).min(i - first);
-            // Views and tiles both run clockwise to counter-clockwise along the
-            // diagonal. Each view covers a span of it, computed from its two
-            // lines; the tiles of a span need no geometry, only a wall changes
-            // the views and so the spans.
-            let (mut j, mut k) = (lo, 0);
-            while j <= hi {
-                let Some(view) = self.views.get(k) else {
-                    break;
+            // The row's opacity, read a window at a time as the views ask.
+            let (mut window, mut window_end) = (0u64, 0i64);
+            let mut window_start = 0i64;
+            // Views run from the steep side (small x) to the shallow one;
+            // each tile is given to the first view that holds it.
+            let mut cursor = i64::from(y == 0);
+            let (mut run_start, mut run_end) = (0, -1);
+            let mut k = 0;
+            while let Some(view) = self.views.get_mut(k) {
+                #[cfg(debug_assertions)]
+                {
+                    let (lo, hi) = view.exact_span(y, step);
+                    let (a, b) = (lo.max(cursor), hi.min(last));
+                    let (c, d) = (view.lo.value.max(cursor), view.hi.value.min(last));
+                    assert!(
+                        a > b && c > d || (a, b) == (c, d),
+                        "row {y}: {view:?} {lo} {hi} cursor {cursor} last {last}"
+                    );
+                }
+                let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
+                if lo > hi {
+                    if view.lo.value > last && view.lo.step >= 0 {
+                        // Beyond the range, and only going farther.
+                        self.views.remove(k);
+                    } else {
+                        view.next_row(step);
+                        k += 1;
+                    }
+                    continue;
+                }
+                // The first wall from `lo` on.
+                let mut x = lo;
+                let wall = loop {
+                    if x >= window_end {
+                        window_start = x;
+                        let end = if T::WHOLE_WORDS { last } else { hi };
+                        (window, window_end) = read_row::<Q, T>(tiles, y, x, end);
+                    }
+                    let skip = (x - window_start) as u32;
+                    let (ahead, zeros) = if q.sx > 0 {
+                        let ahead = window >> skip;
+                        (ahead, ahead.trailing_zeros())
+                    } else {
+                        let ahead = window << skip;
+                        (ahead, ahead.leading_zeros())
+                    };
+                    if ahead != 0 {
+                        break x + i64::from(zeros);
+                    }
+                    if window_end > hi {
+                        break window_end;
+                    }
+                    x = window_end;
                 };
-                let (a, b) = (
-                    first_inside(&view.shallow, i, step),
-                    last_inside(&view.steep, i, step),
-                );
-                if b < j {
+                let end = wall.min(hi);
+                if lo != run_end + 1 {
+                    emit::<Q, S>(sink, y, run_start, run_end);
+                    run_start = lo;
+                }
+                run_end = end;
+                cursor = end + 1;
+                if wall > hi {
+                    view.next_row(step);
                     k += 1;
                     continue;
                 }
-                if a > hi {
-                    break;
+                // The wall bumps, splits or closes the view.
+                let (left, right) = (wall * step, (wall + 1) * step);
+                let (bottom, top) = (y * step, (y + 1) * step);
+                let shallow_hit = view.shallow.side(right, bottom) < 0;
+                let steep_hit = view.steep.side(left, top) > 0;
+                if shallow_hit && steep_hit {
+                    self.views.remove(k);
+                    continue;
                 }
-                j = j.max(a);
-                let end = b.min(hi);
-                while j <= end {
-                    let (x, y) = (i - j, j);
-                    let (dx, dy) = q.offset(x, y);
-                    if q.owns(x, y) {
-                        sink.tile(dx, dy);
+                if shallow_hit {
+                    // The shallow line starts on an earlier row or at the
+                    // source, so it now rises through the wall's top-left
+                    // corner: the view has no more tiles on this row.
+                    view.bump_shallow(&mut self.bumps, left, top);
+                    if view.is_dead(offset, limit) {
+                        self.views.remove(k);
+                    } else {
+                        view.shallow_bound(y, step);
+                        view.next_row(step);
+                        k += 1;
                     }
-                    j += 1;
-                    if tiles.opaque(dx, dy) {
-                        self.block(k, (x, y), step);
-                        break;
+                    continue;
+                }
+                if !steep_hit {
+                    // A split: the part beyond the wall's top-left corner
+                    // is done with this row; the one beyond its
+                    // bottom-right corner goes on, after it.
+                    let mut near = *view;
+                    near.bump_shallow(&mut self.bumps, left, top);
+                    if !near.is_dead(offset, limit) {
+                        near.shallow_bound(y, step);
+                        near.next_row(step);
+                        self.views.insert(k, near);
+                        k += 1;
                     }
                 }
+                let view = &mut self.views[k];
+                view.bump_steep(&mut self.bumps, right, bottom);
+                if view.is_dead(offset, limit) {
+                    self.views.remove(k);
+                    continue;
+                }
+                view.steep_bound(y, step);
+                if view.steep.dy <= 0 {
+                    // The line is level or falls: no more tiles on this row.
+                    view.next_row(step);
+                    k += 1;
+                }
             }
+            emit::<Q, S>(sink, y, run_start, run_end);
         }
     }
+}
 
-    /// An opaque tile `(x, y)` inside view `index` bumps, splits or closes it.
-    fn block(&mut self, index: usize, (x, y): (i64, i64), step: i64) {
-        let top_left = (x * step, (y + 1) * step);
-        let bottom_right = ((x + 1) * step, y * step);
-        let view = self.views[index];
-        match (
-            view.shallow.has_cw(bottom_right),
-            view.steep.has_ccw(top_left),
-        ) {
-            (true, true) => {
-                self.views.remove(index);
-            }
-            (true, false) => {
-                self.add_shallow_bump(index, top_left);
-                self.close_if_dead(index);
-            }
-            (false, true) => {
-                self.add_steep_bump(index, bottom_right);
-                self.close_if_dead(index);
-            }
-            (false, false) => {
-                self.views.insert(index, view);
-                // The farther view first: if it closes, `index` still names the nearer one.
-                self.add_shallow_bump(index + 1, top_left);
-                self.close_if_dead(index + 1);
-                self.add_steep_bump(index, bottom_right);
-                self.close_if_dead(index);
-            }
-        }
+/// Puts the tiles `a..=b` of row `y` of quadrant `Q` in `sink`, as one row
+/// of the map, leaving out the axes the quadrant does not own.
+#[inline(always)]
+fn emit<const Q: usize, S: Sink>(sink: &mut S, y: i64, a: i64, b: i64) {
+    let q = Quadrant::ALL[Q];
+    if b < a || (y == 0 && !q.owns_x_axis()) {
+        return;
     }
-
-    fn push_bump(&mut self, at: (i64, i64), previous: u32) -> u32 {
-        let id = self.bumps.len() as u32;
-        self.bumps.push(Bump { at, previous });
-        id
-    }
-
-    fn add_shallow_bump(&mut self, index: usize, at: (i64, i64)) {
-        let mut view = self.views[index];
-        view.shallow.xf = at.0;
-        view.shallow.yf = at.1;
-        view.shallow_bumps = self.push_bump(at, view.shallow_bumps);
-        let mut bump = view.steep_bumps;
-        while bump != NO_BUMP {
-            let b = self.bumps[bump as usize];
-            if view.shallow.has_cw(b.at) {
-                view.shallow.xi = b.at.0;
-                view.shallow.yi = b.at.1;
-            }
-            bump = b.previous;
-        }
-        self.views[index] = view;
-    }
-
-    fn add_steep_bump(&mut self, index: usize, at: (i64, i64)) {
-        let mut view = self.views[index];
-        view.steep.xf = at.0;
-        view.steep.yf = at.1;
-        view.steep_bumps = self.push_bump(at, view.steep_bumps);
-        let mut bump = view.shallow_bumps;
-        while bump != NO_BUMP {
-            let b = self.bumps[bump as usize];
-            if view.steep.has_ccw(b.at) {
-                view.steep.xi = b.at.0;
-                view.steep.yi = b.at.1;
-            }
-            bump = b.previous;
-        }
-        self.views[index] = view;
-    }
-
-    /// Closes a view whose two lines coincide through a corner of the origin tile.
-    fn close_if_dead(&mut self, index: usize) {
-        let (offset, limit, _) = self.source();
-        let view = &self.views[index];
-        if view.shallow.is_collinear_with(&view.steep)
-            && (view.shallow.passes_through((offset, limit))
-                || view.shallow.passes_through((limit, offset)))
-        {
-            self.views.remove(index);
-        }
+    let a = if a == 0 && !q.owns_y_axis() { 1 } else { a };
+    if q.sx > 0 {
+        sink.row(q.sy * y, a, b);
+    } else {
+        sink.row(q.sy * y, -b, -a);
     }
 }
 
@@ -506,85 +723,11 @@ impl PrecisePermissive {
         self.reach.reset(range);
     }
 
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+    fn scan<T: RowTiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.scan_quadrant::<0, T, S>(tiles, field, sink);
         self.scan_quadrant::<1, T, S>(tiles, field, sink);
         self.scan_quadrant::<2, T, S>(tiles, field, sink);
         self.scan_quadrant::<3, T, S>(tiles, field, sink);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_orientation_matches_the_seed_diagram() {
-        let diagonal = Line {
-            xi: 0,
-            yi: 0,
-            xf: 1,
-            yf: 1,
-        };
-        assert!(diagonal.is_collinear_with(&Line {
-            xi: 2,
-            yi: 2,
-            xf: 3,
-            yf: 3
-        }));
-        assert!(diagonal.passes_through((0, 0)));
-        assert!(diagonal.has_cw((1, 0)));
-        assert!(diagonal.has_ccw((0, 1)));
-        assert!(!diagonal.has_ccw((5, 5)) && !diagonal.has_cw((5, 5)));
-    }
-
-    #[test]
-    fn a_bump_pivots_the_other_line_on_old_bumps() {
-        // The seed's worked example: square 5 bumps the steep line, square 7 splits the view.
-        let mut fov = PrecisePermissive::new();
-        fov.views.push(View {
-            shallow: Line {
-                xi: 0,
-                yi: 1,
-                xf: 5,
-                yf: 0,
-            },
-            steep: Line {
-                xi: 1,
-                yi: 0,
-                xf: 0,
-                yf: 5,
-            },
-            shallow_bumps: NO_BUMP,
-            steep_bumps: NO_BUMP,
-        });
-        fov.add_steep_bump(0, (1, 2));
-        assert!(fov.views[0].steep.passes_through((1, 1)));
-        let view = fov.views[0];
-        fov.views.insert(0, view);
-        fov.add_shallow_bump(1, (2, 2));
-        fov.add_steep_bump(0, (3, 1));
-        // The old steep bump (1, 2) lies counter-clockwise of the new shallow
-        // line, so the shallow line keeps its start.
-        assert_eq!(
-            fov.views[1].shallow,
-            Line {
-                xi: 0,
-                yi: 1,
-                xf: 2,
-                yf: 2
-            }
-        );
-        assert_eq!(
-            fov.views[0].steep,
-            Line {
-                xi: 1,
-                yi: 0,
-                xf: 3,
-                yf: 1
-            }
-        );
-        assert_eq!(fov.views.len(), 2);
     }
 }
