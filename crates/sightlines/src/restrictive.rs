@@ -40,9 +40,12 @@
 //! see the transposed pair of golden maps below).
 //!
 //! **Range.** libtcod cuts `FOV_RESTRICTIVE` to a square of the radius (the
-//! line count). We scan the square of the radius and report the tiles of it
-//! that the range's shape contains, so a `square` range equals libtcod's, and
-//! any other shape is that square result cut to the shape.
+//! line count). Our result is that square's result cut to the range's shape,
+//! so a `square` range equals libtcod's. We scan only the tiles in range,
+//! which gives the same: a cell at line `d` and column `c` only affects cells
+//! of later lines at columns `c` or more (its angles start at `(2c - 1)/2d`;
+//! the neighbour rule looks one column toward the axis at most), and every
+//! shape leaves out those if it leaves out the cell.
 //!
 //! **Differences from libtcod**, all found on the golden cases in
 //! `tests/data/libtcod_restrictive` and each pinned by a test in
@@ -475,7 +478,8 @@ impl Restrictive {
             // The first cell whose angles reach past the minimum angle:
             // floor(min_angle·d + 1/2).
             let first = (min_angle.q + 1) >> 1;
-            let last = d.min(cols);
+            // Cells out of range are skipped (see the module docs).
+            let last = d.min(cols).min(self.reach.at(d));
             if first > last {
                 return;
             }
@@ -537,14 +541,8 @@ impl Restrictive {
             // Columns 0, 1, d - 1 and d, as four bits.
             let edge = |w: u64| ((w & 3) | (w >> (d - 1) & 3) << 2) as u8;
             let (axis_done, diagonal_done) = self.mark::<P>(d, edge(seen), edge(floors));
-            let cut = self.reach.at(d).min(last);
-            if cut >= first {
-                let run = seen
-                    & (u64::MAX >> (63 - cut))
-                    & !u64::from(axis_done)
-                    & !(u64::from(diagonal_done) << d);
-                report(pass, sink, d, 0, run);
-            }
+            let run = seen & !u64::from(axis_done) & !(u64::from(diagonal_done) << d);
+            report(pass, sink, d, 0, run);
             if closed {
                 return;
             }
@@ -721,7 +719,7 @@ impl Restrictive {
             }
             min_angle.advance();
             let first = (min_angle.q + 1) >> 1;
-            let last = d.min(cols);
+            let last = d.min(cols).min(self.reach.at(d));
             if first > last {
                 return;
             }
@@ -802,7 +800,6 @@ impl Restrictive {
             let seen_edge = two(&l.seen, 0) | two(&l.seen, d - 1) << 2;
             let open_edge = two(&l.current, 0) | two(&l.current, d - 1) << 2;
             let (axis_done, diagonal_done) = self.mark::<P>(d, seen_edge, open_edge);
-            let cut = self.reach.at(d).min(last);
             let l = &mut self.lines;
             if axis_done {
                 l.seen[0] &= !1;
@@ -811,15 +808,7 @@ impl Restrictive {
                 l.seen[top] &= !(1 << (d & 63));
             }
             for k in k0..=k1 {
-                let base = (k as i64) << 6;
-                if cut < base {
-                    break;
-                }
-                let mut run = l.seen[k];
-                if cut < base + 63 {
-                    run &= u64::MAX >> (63 - (cut - base));
-                }
-                report(pass, sink, d, base, run);
+                report(pass, sink, d, (k as i64) << 6, l.seen[k]);
             }
             if closed {
                 return;
