@@ -40,9 +40,12 @@
 //! see the transposed pair of golden maps below).
 //!
 //! **Range.** libtcod cuts `FOV_RESTRICTIVE` to a square of the radius (the
-//! line count). We scan the square of the radius and report the tiles of it
-//! that the range's shape contains, so a `square` range equals libtcod's, and
-//! any other shape is that square result cut to the shape.
+//! line count). Our result is that square's result cut to the range's shape,
+//! so a `square` range equals libtcod's. We scan only the tiles in range,
+//! which gives the same: a cell at line `d` and column `c` only affects cells
+//! of later lines at columns `c` or more (its angles start at `(2c - 1)/2d`;
+//! the neighbour rule looks one column toward the axis at most), and every
+//! shape leaves out those if it leaves out the cell.
 //!
 //! **Differences from libtcod**, all found on the golden cases in
 //! `tests/data/libtcod_restrictive` and each pinned by a test in
@@ -70,9 +73,17 @@
 //! either (a floor seen one line back, an obstacle or the minimum angle set
 //! differently).
 //!
-//! **Allocation.** Two line buffers, the obstacle list and a few marks per
-//! line live in [`Restrictive`] and are reused; after the first call with a
-//! given range, later calls allocate nothing.
+//! **Performance.** Lines of up to 64 cells are one word each: the opaque
+//! cells, the floors obstacles hide and the cells with an open inner
+//! neighbour are bit masks, and only walls are tested one by one against
+//! the obstacles. A field reaching at most 63 tiles on a map with packed
+//! rows reads its rows once, so the octants whose lines are map columns
+//! need no tile-by-tile reads of the map.
+//!
+//! **Allocation.** Line buffers, the obstacle list, a few marks per line and
+//! the field's rows live in [`Restrictive`] and are reused, all sized from
+//! the range (and the map's size) when a call starts: after the first call
+//! with a given range, later calls allocate nothing, from any origin.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, Restrictive};
@@ -141,6 +152,20 @@ const fn axis_neighbour(o: usize) -> usize {
 /// The octant that shares the diagonal (column `line`) with octant `o`.
 const fn diagonal_neighbour(o: usize) -> usize {
     o ^ 1
+}
+
+/// Whether pass `P`'s axis and diagonal neighbours ran before it.
+const fn before<const P: usize>() -> (bool, bool) {
+    let o = PASSES[P];
+    let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
+    let (mut axis_before, mut diagonal_before) = (false, false);
+    let mut p = 0;
+    while p < P {
+        axis_before |= PASSES[p] == axis;
+        diagonal_before |= PASSES[p] == diagonal;
+        p += 1;
+    }
+    (axis_before, diagonal_before)
 }
 
 /// Scratch sized up front for this many lines; a field reaching farther
@@ -287,6 +312,93 @@ impl Lines {
     }
 }
 
+/// Where a scan reads its walls: the opacity of cells `lo..lo + len` (`len`
+/// from 1 to 64) of line `d` of octant `pass`, bit `i` being cell `lo + i`.
+trait Walls {
+    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64;
+}
+
+/// The map's tiles, read line by line as the scan goes.
+struct Direct<'a, T>(&'a T);
+
+impl<T: Tiles> Walls for Direct<'_, T> {
+    #[inline(always)]
+    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64 {
+        pass.opaque_bits(self.0, d, lo, len)
+    }
+}
+
+/// The rows of a field that reaches at most 63 tiles each way, read once
+/// from packed rows: half the octants' lines are columns of the map, which
+/// the map gives a tile at a time, and here a row at a time costs the same
+/// as a line.
+///
+/// Row `y` (from `-up`) is `rows[y + up]`: `[right, left]`, bit `i` of
+/// `right` the tile `x = i` (from the origin's column) and bit `i` of `left`
+/// the tile `x = i - reach_left`.
+struct Block<'a> {
+    rows: &'a [[u64; 2]],
+    up: i64,
+    left: i64,
+}
+
+impl Block<'_> {
+    /// Reads the field's rows into `rows`.
+    fn read<T: Tiles>(tiles: &T, field: &Field, rows: &mut Vec<[u64; 2]>) {
+        rows.clear();
+        let (left, right) = (field.left, field.right);
+        for y in -field.up..=field.down {
+            rows.push(if left + right < 64 {
+                let both = tiles.row_bits(-left, y, (left + right + 1) as u32);
+                [both >> left, both]
+            } else {
+                [
+                    tiles.row_bits(0, y, (right + 1) as u32),
+                    tiles.row_bits(-left, y, (left + 1) as u32),
+                ]
+            });
+        }
+    }
+}
+
+impl Walls for Block<'_> {
+    #[inline(always)]
+    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64 {
+        let mask = u64::MAX >> (64 - len);
+        if pass.xy != 0 {
+            // A row: `y = d·yx`, cells `x = c·xy`.
+            let [right, left] = self.rows[(d * pass.yx + self.up) as usize];
+            if pass.xy > 0 {
+                right >> lo & mask
+            } else {
+                // Cell `c` is bit `left - c`: mirror.
+                left.reverse_bits() >> (63 - self.left + lo) & mask
+            }
+        } else {
+            // A column `x = d·xx`, cells `y = c·yy`: a bit of each row.
+            let (side, shift) = if pass.xx > 0 {
+                (0, d)
+            } else {
+                (1, self.left - d)
+            };
+            let n = len as i64;
+            let mut bits = 0;
+            if pass.yy > 0 {
+                let rows = &self.rows[(self.up + lo) as usize..(self.up + lo + n) as usize];
+                for (i, row) in rows.iter().enumerate() {
+                    bits |= (row[side] >> shift & 1) << i;
+                }
+            } else {
+                let rows = &self.rows[(self.up - lo - n + 1) as usize..=(self.up - lo) as usize];
+                for (i, row) in rows.iter().rev().enumerate() {
+                    bits |= (row[side] >> shift & 1) << i;
+                }
+            }
+            bits
+        }
+    }
+}
+
 /// Reusable scratch for MRPAS; see the [module docs](self).
 ///
 /// ```
@@ -306,11 +418,14 @@ impl Lines {
 pub struct Restrictive {
     obstacles: Vec<Obstacle>,
     lines: Lines,
-    /// Per octant (index into [`Octant::ALL`]), per line: the marks of the
-    /// cells seen so far in this field of view, by any pass.
-    marks: [Vec<u8>; 8],
+    /// Per line, per octant (index into [`Octant::ALL`]): the marks of the
+    /// cells seen so far in this field of view, by the passes that a later
+    /// pass reads (see [`Restrictive::mark`]).
+    marks: Vec<[u8; 8]>,
     /// The range's reach, line by line.
     reach: Reach,
+    /// The field's rows, for [`Block`].
+    rows: Vec<[u64; 2]>,
 }
 
 impl Restrictive {
@@ -321,23 +436,22 @@ impl Restrictive {
 
     /// Clears the marks and sizes every buffer for `lines` lines.
     fn prepare(&mut self, lines: i64) {
-        for marks in &mut self.marks {
-            marks.clear();
-            marks.resize(lines as usize + 2, 0);
-        }
+        self.marks.clear();
+        self.marks.resize(lines as usize + 2, [0; 8]);
         self.lines.size(lines + 1);
         // At most 2 obstacles a line (see `scan`), for any map.
         self.obstacles.clear();
         self.obstacles.reserve(2 * lines as usize + 2);
+        // Rows of a field reaching at most 63 tiles up and down (see `run`).
+        self.rows.clear();
+        self.rows.reserve(2 * 63 + 1);
     }
 
     /// Room for line `d` on a field reaching past [`UP_FRONT_LINES`].
     #[cold]
     fn grow(&mut self, d: i64) {
         let lines = 2 * d;
-        for marks in &mut self.marks {
-            marks.resize(lines as usize + 2, 0);
-        }
+        self.marks.resize(lines as usize + 2, [0; 8]);
         self.lines.size(lines + 1);
     }
 
@@ -346,9 +460,9 @@ impl Restrictive {
     ///
     /// Lines of up to 64 cells (`d < 64`) fit in one word and are scanned
     /// with the word in registers; longer lines, in [`Restrictive::wide`].
-    fn scan<const P: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
+    fn scan<const P: usize, W, S>(&mut self, tiles: &W, field: &Field, sink: &mut S)
     where
-        T: Tiles,
+        W: Walls,
         S: Sink,
     {
         let o = PASSES[P];
@@ -364,39 +478,48 @@ impl Restrictive {
             // The first cell whose angles reach past the minimum angle:
             // floor(min_angle·d + 1/2).
             let first = (min_angle.q + 1) >> 1;
-            let last = d.min(cols);
+            // Cells out of range are skipped (see the module docs).
+            let last = d.min(cols).min(self.reach.at(d));
             if first > last {
                 return;
             }
-            let opaque = pass.opaque_bits(tiles, d, first, (last - first + 1) as u32) << first;
-            let mut floors = !opaque & bits(first, last);
-            let mut walls = opaque;
             // Obstacles of earlier lines: only they are tested on this one.
             let old = self.obstacles.len();
+            // The cells that may be seen: without obstacles, all of them.
+            let (mut lo, mut hi) = (first, last);
+            let mut inner = u64::MAX;
+            let mut hidden = 0;
             if old > 0 {
                 // Neighbour rule: a cell needs an inner neighbour (same
                 // column or one toward the axis, one line back) seen and
                 // transparent.
-                let (axis_open, back_open, past_open, outside_open) = self.edges(o, d);
+                let (axis_open, back_open, past_open, outside_open) = self.edges::<P>(d);
                 let p = previous
                     | u64::from(axis_open)
                     | u64::from(back_open) << (d - 1)
                     | u64::from(past_open) << d;
-                let inner = p | p << 1 | u64::from(outside_open);
+                inner = (p | p << 1 | u64::from(outside_open)) & bits(first, last);
+                if inner == 0 {
+                    return;
+                }
+                // Only the cells from the first to the last with an open
+                // neighbour need reading.
+                lo = i64::from(inner.trailing_zeros());
+                hi = 63 - i64::from(inner.leading_zeros());
                 // Floors whose centre an obstacle hides.
-                let mut hidden = 0;
                 for ob in &mut self.obstacles {
                     ob.start.advance();
                     ob.end.advance();
-                    let (lo, hi) = ob.hides_floors();
-                    let (lo, hi) = (lo.max(first), hi.min(last));
-                    if lo <= hi {
-                        hidden |= bits(lo, hi);
+                    let (f0, f1) = ob.hides_floors();
+                    let (f0, f1) = (f0.max(lo), f1.min(hi));
+                    if f0 <= f1 {
+                        hidden |= bits(f0, f1);
                     }
                 }
-                floors &= inner & !hidden;
-                walls &= inner;
             }
+            let opaque = tiles.line(pass, d, lo, (hi - lo + 1) as u32) << lo;
+            let floors = !opaque & bits(lo, hi) & inner & !hidden;
+            let walls = opaque & inner;
             let mut next_first = first;
             let mut closed = false;
             let seen = floors
@@ -417,15 +540,9 @@ impl Restrictive {
             }
             // Columns 0, 1, d - 1 and d, as four bits.
             let edge = |w: u64| ((w & 3) | (w >> (d - 1) & 3) << 2) as u8;
-            let (axis_done, diagonal_done) = self.mark(o, d, edge(seen), edge(floors));
-            let cut = self.reach.at(d).min(last);
-            if cut >= first {
-                let run = seen
-                    & (u64::MAX >> (63 - cut))
-                    & !u64::from(axis_done)
-                    & !(u64::from(diagonal_done) << d);
-                report(pass, sink, d, 0, run);
-            }
+            let (axis_done, diagonal_done) = self.mark::<P>(d, edge(seen), edge(floors));
+            let run = seen & !u64::from(axis_done) & !(u64::from(diagonal_done) << d);
+            report(pass, sink, d, 0, run);
             if closed {
                 return;
             }
@@ -435,73 +552,91 @@ impl Restrictive {
             let l = &mut self.lines;
             l.previous[0] = previous;
             l.previous[1] = 0;
-            self.wide(tiles, pass, o, lines, cols, min_angle, sink);
+            self.wide::<P, W, S>(tiles, pass, lines, cols, min_angle, sink);
         }
     }
 
-    /// The open marks a line `d >= 2` reads at the octant's edges: cells
-    /// `(d - 1, 0)`, `(d - 1, d - 1)` and `(d - 1, d)` (past the diagonal)
-    /// and `(d - 1, -1)` (past the axis), each seen by any pass so far and
-    /// transparent.
+    /// The open marks a line `d >= 2` of pass `P` reads at the octant's
+    /// edges: cells `(d - 1, 0)`, `(d - 1, d - 1)` and `(d - 1, d)` (past
+    /// the diagonal) and `(d - 1, -1)` (past the axis), each seen by any
+    /// pass so far and transparent. From line 4 on, only a neighbour that
+    /// ran before can have marked them (the first two this pass marks
+    /// itself, in `previous` already).
     #[inline(always)]
-    fn edges(&self, o: usize, d: i64) -> (bool, bool, bool, bool) {
+    fn edges<const P: usize>(&self, d: i64) -> (bool, bool, bool, bool) {
+        let o = PASSES[P];
+        let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
         let back = d - 1;
         let (b, line) = (back as usize, d as usize);
-        let own = self.marks[o][b] >> OPEN;
-        let past = self.marks[diagonal_neighbour(o)][line] >> OPEN;
-        let outside = self.marks[axis_neighbour(o)][b] >> OPEN;
+        let (axis_before, diagonal_before) = before::<P>();
         if back >= 3 {
             // The four columns are distinct: one mark each.
+            let earlier = self.marks[b];
             (
-                own & AXIS != 0,
-                own & DIAGONAL != 0,
-                past & NEXT_TO_DIAGONAL != 0,
-                outside & NEXT_TO_AXIS != 0,
+                axis_before && earlier[o] >> OPEN & AXIS != 0,
+                diagonal_before && earlier[o] >> OPEN & DIAGONAL != 0,
+                diagonal_before && self.marks[line][diagonal] >> OPEN & NEXT_TO_DIAGONAL != 0,
+                axis_before && earlier[axis] >> OPEN & NEXT_TO_AXIS != 0,
             )
         } else {
+            let own = self.marks[b][o] >> OPEN;
             (
                 own & mark_bits(back, 0) != 0,
                 own & mark_bits(back, back) != 0,
-                past & mark_bits(d, back) != 0,
-                outside & mark_bits(back, 1) != 0,
+                self.marks[line][diagonal] >> OPEN & mark_bits(d, back) != 0,
+                self.marks[b][axis] >> OPEN & mark_bits(back, 1) != 0,
             )
         }
     }
 
     /// Records line `d`'s edge cells seen (`seen`) and seen and transparent
-    /// (`open`), four bits each for columns 0, 1, `d - 1` and `d`, in this
-    /// octant's marks and, for the shared column 0 and diagonal, in the
-    /// neighbour's. Returns whether column 0 and the diagonal cell were
-    /// already seen by an earlier pass (and so reported).
+    /// (`open`) by pass `P`, four bits each for columns 0, 1, `d - 1` and
+    /// `d`. Returns whether column 0 and the diagonal cell were already seen
+    /// by an earlier pass (and so reported).
+    ///
+    /// The marks say what any pass saw, so the shared column 0 and diagonal
+    /// are marked in the neighbour's octant too. From line 3 on the columns
+    /// are distinct and only the neighbour across each edge reads them: a
+    /// pass marks for a neighbour that runs after it, and nothing when both
+    /// ran before. Lines 1 and 2, where columns coincide and a cell may lie
+    /// in three octants' reads, are marked in full.
     #[inline(always)]
-    fn mark(&mut self, o: usize, d: i64, seen: u8, open: u8) -> (bool, bool) {
-        let to_marks = |four: u8| {
-            if d >= 3 {
-                // The four columns are distinct and in mark order.
-                four
-            } else {
-                let mut m = 0;
-                for (i, c) in [0, 1, d - 1, d].into_iter().enumerate() {
-                    if four >> i & 1 == 1 {
-                        m |= mark_bits(d, c);
-                    }
-                }
-                m
-            }
-        };
-        let (seen_marks, open_marks) = (to_marks(seen), to_marks(open));
+    fn mark<const P: usize>(&mut self, d: i64, seen: u8, open: u8) -> (bool, bool) {
+        let o = PASSES[P];
+        let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
+        let (axis_before, diagonal_before) = before::<P>();
         let line = d as usize;
-        let before = self.marks[o][line];
-        let (axis_mark, diagonal_mark) = (mark_bits(d, 0), mark_bits(d, d));
+        let marks = &mut self.marks[line];
         let axis_seen = seen & 1 != 0;
         let diagonal_seen = seen & 8 != 0;
-        self.marks[o][line] = before | seen_marks | open_marks << OPEN;
+        if d >= 3 {
+            // Bits 0 to 3 of `seen` and `open` are the marks.
+            let done = (
+                axis_before && axis_seen && marks[o] & AXIS != 0,
+                diagonal_before && diagonal_seen && marks[o] & DIAGONAL != 0,
+            );
+            if !axis_before {
+                marks[o] |= (seen | open << OPEN) & (NEXT_TO_AXIS | NEXT_TO_AXIS << OPEN);
+                marks[axis] |= (seen | open << OPEN) & (AXIS | AXIS << OPEN);
+            }
+            if !diagonal_before {
+                marks[o] |= (seen | open << OPEN) & (NEXT_TO_DIAGONAL | NEXT_TO_DIAGONAL << OPEN);
+                marks[diagonal] |= (seen | open << OPEN) & (DIAGONAL | DIAGONAL << OPEN);
+            }
+            return done;
+        }
+        // On lines 1 and 2 a column may be two of the four, and the scan
+        // sets every bit of a column it gives (`d - 1` is 0 or 1): the four
+        // bits are that column's marks already.
+        let (seen_marks, open_marks) = (seen, open);
+        let before = marks[o];
+        let (axis_mark, diagonal_mark) = (mark_bits(d, 0), mark_bits(d, d));
+        marks[o] = before | seen_marks | open_marks << OPEN;
         if axis_seen {
-            self.marks[axis_neighbour(o)][line] |= axis_mark | (open_marks & axis_mark) << OPEN;
+            marks[axis] |= axis_mark | (open_marks & axis_mark) << OPEN;
         }
         if diagonal_seen {
-            self.marks[diagonal_neighbour(o)][line] |=
-                diagonal_mark | (open_marks & diagonal_mark) << OPEN;
+            marks[diagonal] |= diagonal_mark | (open_marks & diagonal_mark) << OPEN;
         }
         (
             axis_seen && before & axis_mark != 0,
@@ -569,23 +704,22 @@ impl Restrictive {
     /// [`Restrictive::scan`], word by word.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn wide<T: Tiles, S: Sink>(
+    fn wide<const P: usize, W: Walls, S: Sink>(
         &mut self,
-        tiles: &T,
+        tiles: &W,
         pass: Octant,
-        o: usize,
         lines: i64,
         cols: i64,
         mut min_angle: Edge,
         sink: &mut S,
     ) {
         for d in 64..=lines {
-            if d as usize + 2 > self.marks[0].len() {
+            if d as usize + 2 > self.marks.len() {
                 self.grow(d);
             }
             min_angle.advance();
             let first = (min_angle.q + 1) >> 1;
-            let last = d.min(cols);
+            let last = d.min(cols).min(self.reach.at(d));
             if first > last {
                 return;
             }
@@ -599,12 +733,12 @@ impl Restrictive {
             for k in k0..=k1 {
                 let base = (k as i64) << 6;
                 let (lo, hi) = (first.max(base), last.min(base + 63));
-                l.opaque[k] = pass.opaque_bits(tiles, d, lo, (hi - lo + 1) as u32) << (lo - base);
+                l.opaque[k] = tiles.line(pass, d, lo, (hi - lo + 1) as u32) << (lo - base);
                 l.current[k] = !l.opaque[k] & bits(lo - base, hi - base);
             }
             let old = self.obstacles.len();
             if old > 0 {
-                let (axis_open, back_open, past_open, outside_open) = self.edges(o, d);
+                let (axis_open, back_open, past_open, outside_open) = self.edges::<P>(d);
                 let l = &mut self.lines;
                 let prev = &mut l.previous;
                 let back = d - 1;
@@ -665,8 +799,7 @@ impl Restrictive {
             };
             let seen_edge = two(&l.seen, 0) | two(&l.seen, d - 1) << 2;
             let open_edge = two(&l.current, 0) | two(&l.current, d - 1) << 2;
-            let (axis_done, diagonal_done) = self.mark(o, d, seen_edge, open_edge);
-            let cut = self.reach.at(d).min(last);
+            let (axis_done, diagonal_done) = self.mark::<P>(d, seen_edge, open_edge);
             let l = &mut self.lines;
             if axis_done {
                 l.seen[0] &= !1;
@@ -675,15 +808,7 @@ impl Restrictive {
                 l.seen[top] &= !(1 << (d & 63));
             }
             for k in k0..=k1 {
-                let base = (k as i64) << 6;
-                if cut < base {
-                    break;
-                }
-                let mut run = l.seen[k];
-                if cut < base + 63 {
-                    run &= u64::MAX >> (63 - (cut - base));
-                }
-                report(pass, sink, d, base, run);
+                report(pass, sink, d, (k as i64) << 6, l.seen[k]);
             }
             if closed {
                 return;
@@ -746,23 +871,39 @@ impl Restrictive {
         let lines = (presized_reach(map, field.range) as i64).min(UP_FRONT_LINES);
         self.prepare(lines);
         self.reach.reset(field.range);
+        let near = field.left.max(field.right).max(field.up).max(field.down) < 64;
         match map.bit_rows() {
-            Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
-            None => self.scan_all(&Asked::new(map, field.origin), field, sink),
+            Some(bits) if near => {
+                let packed = Packed::new(map, bits, field.origin);
+                let mut rows = std::mem::take(&mut self.rows);
+                Block::read(&packed, field, &mut rows);
+                let block = Block {
+                    rows: &rows,
+                    up: field.up,
+                    left: field.left,
+                };
+                self.scan_all(&block, field, sink);
+                self.rows = rows;
+            }
+            Some(bits) => {
+                let packed = Packed::new(map, bits, field.origin);
+                self.scan_all(&Direct(&packed), field, sink);
+            }
+            None => self.scan_all(&Direct(&Asked::new(map, field.origin)), field, sink),
         }
         Ok(())
     }
 
-    fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+    fn scan_all<W: Walls, S: Sink>(&mut self, tiles: &W, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
-        self.scan::<0, T, S>(tiles, field, sink);
-        self.scan::<1, T, S>(tiles, field, sink);
-        self.scan::<2, T, S>(tiles, field, sink);
-        self.scan::<3, T, S>(tiles, field, sink);
-        self.scan::<4, T, S>(tiles, field, sink);
-        self.scan::<5, T, S>(tiles, field, sink);
-        self.scan::<6, T, S>(tiles, field, sink);
-        self.scan::<7, T, S>(tiles, field, sink);
+        self.scan::<0, W, S>(tiles, field, sink);
+        self.scan::<1, W, S>(tiles, field, sink);
+        self.scan::<2, W, S>(tiles, field, sink);
+        self.scan::<3, W, S>(tiles, field, sink);
+        self.scan::<4, W, S>(tiles, field, sink);
+        self.scan::<5, W, S>(tiles, field, sink);
+        self.scan::<6, W, S>(tiles, field, sink);
+        self.scan::<7, W, S>(tiles, field, sink);
     }
 }
 
