@@ -44,13 +44,22 @@
 //! view with a range is the unlimited view cut to the range's shape (tests
 //! check it on random maps for every shape).
 //!
-//! **Allocation.** Sectors of one column and the next live in two reused
-//! `Vec`s (the article recurses once per split; a breadth-first scan by
-//! column visits the same sectors with no call stack), plus per-column and
-//! per-octant marks so each tile is reported once. All of it is sized from
-//! the range (and the map's longer side) when a call starts, never from
-//! what the map holds: after one call with a given range, later calls with
-//! that range from any origin allocate nothing.
+//! **Speed.** Each octant is compiled on its own (its transform a
+//! constant), slopes are kept with their row and remainder in the current
+//! column so that the scan never divides, and a sector reads its column's
+//! opacity as one word: on packed maps ([`Grid`](crate::Grid)) the rows
+//! near the origin are copied once into a small bit box, so that a column
+//! is a shift (or, for the octants along map columns, a bit from each row).
+//! Visible rows are written as spans.
+//!
+//! **Allocation.** The sectors split off by walls wait on a reused stack
+//! (the article recurses once per split; the scan goes on with the top part
+//! and keeps the others, so there is no call stack), plus a mark per column
+//! (the lowest row reported) and per diagonal tile so each tile is reported
+//! once, and the bit box. All of it is sized from the range (and the map's
+//! longer side) when a call starts, never from what the map holds: after
+//! one call with a given range, later calls with that range from any origin
+//! allocate nothing.
 //!
 //! ```
 //! use sightlines::{Beveled, FieldOfView, Grid, Range};
@@ -66,23 +75,52 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{presized_reach, Field, Octant, Sink, Slope, Visit};
-use crate::map::Opacity;
+use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
-use std::cmp::Ordering;
 
-/// The sign of `a - n/d`, exactly; `d > 0`. In `i128`: inner-square corners
-/// have denominators up to `4x + 1`, past what `i64` products allow.
-#[inline]
-fn cmp(a: Slope, n: i64, d: i64) -> Ordering {
-    (i128::from(a.num) * i128::from(d)).cmp(&(i128::from(n) * i128::from(a.den)))
-}
+/// Views whose reach (plus the one tile beyond it the bevels read) stays
+/// within this many tiles of the origin read a packed map through [`Near`].
+const NEAR: u64 = 63;
 
-/// A wedge of sight lines `bottom < slope < top` still open in an octant.
+/// A wedge of sight lines `bottom < slope < top`, both slopes `num / den`
+/// from 0 to 1, to be scanned from column `x` on.
+///
+/// With each slope comes the row where it enters column `x` (at
+/// `x - 1/2`), rounded: `t0 = floor(((2x - 1)·top + 1) / 2)` as the
+/// quotient and remainder of `(2x - 1)·num + den` by `2·den`. Every test
+/// of the scan is a comparison of that remainder with the slope's terms,
+/// and the next column's row is one addition away, so the scan never
+/// divides. Values stay below 2^33 (columns below
+/// [`MAX_REACH`](crate::geometry::MAX_REACH)), products
+/// of two below 2^64.
 #[derive(Clone, Copy, Debug)]
 struct Sector {
-    top: Slope,
-    bottom: Slope,
+    x: u64,
+    top_num: u64,
+    top_den: u64,
+    /// The top's row and remainder in column `x`.
+    t0: u64,
+    tr: u64,
+    bottom_num: u64,
+    bottom_den: u64,
+    b0: u64,
+    br: u64,
+}
+
+impl Sector {
+    /// The whole octant, from column 1.
+    const FIRST: Sector = Sector {
+        x: 1,
+        top_num: 1,
+        top_den: 1,
+        t0: 1,
+        tr: 0,
+        bottom_num: 0,
+        bottom_den: 1,
+        b0: 0,
+        br: 1,
+    };
 }
 
 /// Reusable scratch for Milazzo's beveled-corner algorithm; see the
@@ -102,257 +140,574 @@ struct Sector {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Beveled {
-    current: Vec<Sector>,
-    next: Vec<Sector>,
-    /// Tiles of the current column already reported.
-    column: Vec<bool>,
-    /// Per octant and column: bit 0 the axis tile (row 0) was seen, bit 1
-    /// the diagonal tile. Neighbouring octants share those tiles.
-    shared: [Vec<u8>; 8],
+    /// Sectors split off by walls, waiting for their column; the lowest
+    /// deepest in the stack, so that each column meets its sectors from the
+    /// top down.
+    stack: Vec<Sector>,
+    /// Per column of the octant being scanned: the lowest row reported so far.
+    lowest: Vec<u64>,
+    /// A bit per column: the even octant of a pair reported the diagonal tile.
+    diagonal: Vec<u64>,
+    /// The opacity of a column of more than 64 rows, a word per 64 rows.
+    words: Vec<u64>,
+    /// The map's rows near the origin, for packed maps.
+    near: Near,
+    /// The range's reach, column by column.
+    reach: Reach,
 }
 
-const AXIS: u8 = 1;
-const DIAGONAL: u8 = 2;
-
-/// One octant's view of the map: column `x` away from the origin, row `y`
-/// across, `0 <= y <= x` inside the octant.
-struct Frame<'a, M: ?Sized> {
-    map: &'a M,
-    field: &'a Field,
-    octant: Octant,
-    origin: (i64, i64),
+/// What a scan of one octant needs of the field: column `x >= 1` away
+/// from the origin, row `0 <= y <= x` across it.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The last column: the field's reach along the octant.
+    last: u64,
+    /// The last row reported: the field's reach across.
+    max_row: u64,
 }
 
-impl<M: Opacity + ?Sized> Frame<'_, M> {
-    /// Whether the tile at column `x`, row `y` blocks sight: walls, and
-    /// every tile off a bounded map or outside the `i32` space.
+/// How a scan reads the opacity of one octant: by column `x` and row `y`.
+/// Tiles off a bounded map or outside the `i32` space are walls.
+trait Reader {
+    /// The first time the scan of this octant reaches column `x`.
     #[inline]
-    fn blocks(&self, x: i64, y: i64) -> bool {
-        let (dx, dy) = self.octant.offset(x, y);
-        let (Ok(tx), Ok(ty)) = (
-            i32::try_from(self.origin.0 + dx),
-            i32::try_from(self.origin.1 + dy),
-        ) else {
+    fn enter(&mut self, _x: u64) {}
+    /// Rows `a..a + n` of column `x` (`n` from 1 to 64): bit `i` is row `a + i`.
+    fn window(&mut self, x: u64, a: u64, n: u32) -> u64;
+    /// Whether the tile at column `x`, row `y` blocks sight.
+    fn wall(&mut self, x: u64, y: u64) -> bool;
+}
+
+/// Reads through [`Tiles`]: for maps without packed rows (so that only the
+/// tiles the scan needs are asked), and for views too wide for [`Near`].
+struct Direct<'a, T, const O: usize> {
+    tiles: &'a T,
+    /// Tiles past these lie off a bounded map or the `i32` space.
+    map_depth: u64,
+    map_row: u64,
+}
+
+impl<T: Tiles, const O: usize> Reader for Direct<'_, T, O> {
+    #[inline]
+    fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
+        let all = u64::MAX >> (64 - n);
+        if x > self.map_depth || a > self.map_row {
+            return all;
+        }
+        // Rows past the map's edge are walls.
+        let on = (self.map_row - a + 1).min(u64::from(n)) as u32;
+        let bits = Octant::ALL[O].opaque_bits(self.tiles, x as i64, a as i64, on);
+        bits | (all & !(u64::MAX >> (64 - on)))
+    }
+
+    #[inline]
+    fn wall(&mut self, x: u64, y: u64) -> bool {
+        if x > self.map_depth || y > self.map_row {
             return true;
-        };
-        match self.map.bounds() {
-            Some(b) if !b.contains(tx, ty) => true,
-            _ => self.map.is_opaque(tx, ty),
+        }
+        let (dx, dy) = Octant::ALL[O].offset(x as i64, y as i64);
+        self.tiles.opaque(dx, dy)
+    }
+}
+
+/// The rows of a packed map within [`NEAR`] tiles of the origin, copied a
+/// row at a time as the scan first reaches them, one or two words a row.
+/// A column of an octant along a map row is then a shift of one word, and
+/// one along a map column a bit from each of a few words: no bounds of the
+/// map to check and no index to compute per tile.
+#[derive(Clone, Debug, Default)]
+struct Near {
+    words: Vec<u64>,
+    /// Words per row: 1 or 2.
+    width: usize,
+    /// The bit of the origin's column in a row.
+    centre: u64,
+    /// The row of the origin's row.
+    middle: usize,
+    /// Rows copied below the origin (`dy` from 0) and above (`-dy` from 0).
+    copied: [u64; 2],
+    /// The columns copied, `dx` from `-west` to `east`, and the rows on the
+    /// map, `dy` from `-north` to `south`; every other bit is a wall.
+    west: u64,
+    east: u64,
+    north: u64,
+    south: u64,
+}
+
+impl Near {
+    /// Copies rows on one side (0 below, 1 above) up to `|dy| = rows - 1`,
+    /// and a few more: the scan reaches them one column at a time.
+    #[cold]
+    #[inline(never)]
+    fn copy<T: Tiles>(&mut self, tiles: &T, side: usize, rows: u64) {
+        let rows = (rows + 7).min(self.middle as u64 + 1);
+        // Columns -west..=east, 64 at a time, go to bits centre - west on.
+        let first = self.centre - self.west;
+        let count = self.west + self.east + 1;
+        while self.copied[side] < rows {
+            let d = self.copied[side];
+            self.copied[side] += 1;
+            let (dy, on_map) = if side == 0 {
+                (d as i64, d <= self.south)
+            } else {
+                (-(d as i64), d <= self.north)
+            };
+            let start = (self.middle as i64 + dy) as usize * self.width;
+            let row = &mut self.words[start..start + self.width];
+            row.iter_mut().for_each(|w| *w = u64::MAX);
+            if !on_map {
+                continue;
+            }
+            let mut done = 0;
+            while done < count {
+                let len = (count - done).min(64) as u32;
+                let bits = tiles.row_bits(done as i64 - self.west as i64, dy, len);
+                let p = first + done;
+                let (w, s) = ((p / 64) as usize, p % 64);
+                let mask = u64::MAX >> (64 - len);
+                row[w] = row[w] & !(mask << s) | bits << s;
+                if s + u64::from(len) > 64 {
+                    row[w + 1] = row[w + 1] & !(mask >> (64 - s)) | bits >> (64 - s);
+                }
+                done += u64::from(len);
+            }
         }
     }
 
-    /// Whether the tile lies inside the field (on the map, within reach).
+    /// Bits `p..p + n` of row `row` (`n` from 1 to 64).
+    #[inline(always)]
+    fn bits(&self, row: usize, p: u64, n: u32) -> u64 {
+        let w = row * self.width + (p / 64) as usize;
+        let s = p % 64;
+        let mut bits = self.words[w] >> s;
+        if s + u64::from(n) > 64 {
+            bits |= self.words[w + 1] << (64 - s);
+        }
+        bits & (u64::MAX >> (64 - n))
+    }
+
+    #[inline(always)]
+    fn bit(&self, row: usize, p: u64) -> bool {
+        self.words[row * self.width + (p / 64) as usize] >> (p % 64) & 1 != 0
+    }
+}
+
+/// An octant whose columns are map rows (`dy = ±x`), read from [`Near`].
+struct NearRows<'a, T, const O: usize> {
+    near: &'a mut Near,
+    tiles: &'a T,
+}
+
+impl<T: Tiles, const O: usize> NearRows<'_, T, O> {
+    /// The side of the origin the octant lies on: 0 below, 1 above.
+    const SIDE: usize = (Octant::ALL[O].yx < 0) as usize;
+    /// Whether its rows run leftward (`dx = -y`).
+    const LEFTWARD: bool = Octant::ALL[O].xy < 0;
+
+    #[inline(always)]
+    fn row(&self, x: u64) -> usize {
+        if Self::SIDE == 0 {
+            self.near.middle + x as usize
+        } else {
+            self.near.middle - x as usize
+        }
+    }
+}
+
+impl<T: Tiles, const O: usize> Reader for NearRows<'_, T, O> {
+    #[inline(always)]
+    fn enter(&mut self, x: u64) {
+        if self.near.copied[Self::SIDE] < x + 2 {
+            self.near.copy(self.tiles, Self::SIDE, x + 2);
+        }
+    }
+
+    #[inline(always)]
+    fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
+        let row = self.row(x);
+        if Self::LEFTWARD {
+            let bits = self
+                .near
+                .bits(row, self.near.centre - a - u64::from(n - 1), n);
+            bits.reverse_bits() >> (64 - n)
+        } else {
+            self.near.bits(row, self.near.centre + a, n)
+        }
+    }
+
+    #[inline(always)]
+    fn wall(&mut self, x: u64, y: u64) -> bool {
+        let row = self.row(x);
+        let p = if Self::LEFTWARD {
+            self.near.centre - y
+        } else {
+            self.near.centre + y
+        };
+        self.near.bit(row, p)
+    }
+}
+
+/// An octant whose columns are map columns (`dx = ±x`), read from [`Near`].
+struct NearColumns<'a, T, const O: usize> {
+    near: &'a mut Near,
+    tiles: &'a T,
+}
+
+impl<T: Tiles, const O: usize> NearColumns<'_, T, O> {
+    /// The side of the origin the octant lies on: 0 below, 1 above.
+    const SIDE: usize = (Octant::ALL[O].yy < 0) as usize;
+    /// Whether its columns run leftward (`dx = -x`).
+    const LEFTWARD: bool = Octant::ALL[O].xx < 0;
+
+    #[inline(always)]
+    fn place(&self, x: u64) -> u64 {
+        if Self::LEFTWARD {
+            self.near.centre - x
+        } else {
+            self.near.centre + x
+        }
+    }
+}
+
+impl<T: Tiles, const O: usize> Reader for NearColumns<'_, T, O> {
+    #[inline(always)]
+    fn enter(&mut self, x: u64) {
+        if self.near.copied[Self::SIDE] < x + 2 {
+            self.near.copy(self.tiles, Self::SIDE, x + 2);
+        }
+    }
+
+    #[inline(always)]
+    fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
+        let p = self.place(x);
+        let (word, shift) = ((p / 64) as usize, p % 64);
+        let width = self.near.width;
+        let words = &self.near.words;
+        let mut bits = 0;
+        if Self::SIDE == 0 {
+            let first = (self.near.middle + a as usize) * width + word;
+            for (i, w) in words[first..]
+                .iter()
+                .step_by(width)
+                .take(n as usize)
+                .enumerate()
+            {
+                bits |= (w >> shift & 1) << i;
+            }
+        } else {
+            let first = (self.near.middle - a as usize) * width + word;
+            let start = first - (n as usize - 1) * width;
+            for (i, w) in words[start..=first].iter().rev().step_by(width).enumerate() {
+                bits |= (w >> shift & 1) << i;
+            }
+        }
+        bits
+    }
+
+    #[inline(always)]
+    fn wall(&mut self, x: u64, y: u64) -> bool {
+        let row = if Self::SIDE == 0 {
+            self.near.middle + y as usize
+        } else {
+            self.near.middle - y as usize
+        };
+        self.near.bit(row, self.place(x))
+    }
+}
+
+/// The opacity of one column's rows from the first the sector may touch,
+/// as one word (up to 64 rows) or as a slice of them.
+trait Window {
+    /// Whether row `i` (counted from the window's first) is a wall.
+    fn wall(&self, i: u64) -> bool;
+    /// The first row from `i` to `end` (both included) that is a floor
+    /// (`floor`) or a wall (`!floor`).
+    fn find(&self, floor: bool, i: u64, end: u64) -> Option<u64>;
+}
+
+impl Window for u64 {
+    #[inline(always)]
+    fn wall(&self, i: u64) -> bool {
+        self >> i & 1 != 0
+    }
+
+    #[inline(always)]
+    fn find(&self, floor: bool, i: u64, end: u64) -> Option<u64> {
+        let bits = if floor { !*self } else { *self };
+        let at = i + u64::from((bits >> i).trailing_zeros());
+        (at <= end).then_some(at)
+    }
+}
+
+impl Window for [u64] {
     #[inline]
-    fn in_field(&self, x: i64, y: i64) -> bool {
-        let (dx, dy) = self.octant.offset(x, y);
-        self.field.reaches(dx, dy)
+    fn wall(&self, i: u64) -> bool {
+        self[(i / 64) as usize] >> (i % 64) & 1 != 0
+    }
+
+    fn find(&self, floor: bool, i: u64, end: u64) -> Option<u64> {
+        let word = |w: u64| {
+            if floor {
+                !self[w as usize]
+            } else {
+                self[w as usize]
+            }
+        };
+        let mut w = i / 64;
+        let mut bits = word(w) >> (i % 64) << (i % 64);
+        loop {
+            if bits != 0 {
+                let at = w * 64 + u64::from(bits.trailing_zeros());
+                return (at <= end).then_some(at);
+            }
+            w += 1;
+            if w * 64 > end {
+                return None;
+            }
+            bits = word(w);
+        }
+    }
+}
+
+/// The next column's row and remainder of a slope kept from this column:
+/// the numerator `(2x - 1)·num + den` grows by `2·num <= 2·den`.
+#[inline(always)]
+fn step(row: u64, rem: u64, num: u64, den: u64) -> (u64, u64) {
+    let rem = rem + 2 * num;
+    if rem >= 2 * den {
+        (row + 1, rem - 2 * den)
+    } else {
+        (row, rem)
     }
 }
 
 impl Beveled {
-    /// Empty scratch; the first call sizes it from its range, and later
-    /// calls with that range reuse it.
+    /// Empty scratch; [`compute`](FieldOfView::compute) sizes it from the
+    /// range on first use, and later calls with that range allocate nothing.
     pub fn new() -> Beveled {
         Beveled::default()
     }
 
-    fn scan_octant<M, V>(&mut self, map: &M, field: &Field, index: usize, visit: &mut V)
-    where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
-        let octant = Octant::ALL[index];
-        let frame = Frame {
-            map,
-            field,
-            octant,
-            origin: (i64::from(field.origin.0), i64::from(field.origin.1)),
-        };
-        let (last, _) = octant.extents(field);
-        self.shared[index].clear();
-        self.shared[index].push(0);
-        self.current.clear();
-        self.current.push(Sector {
-            top: Slope::new(1, 1),
-            bottom: Slope::new(0, 1),
-        });
-        let mut x = 1;
-        while x <= last && !self.current.is_empty() {
-            self.next.clear();
-            self.column.clear();
-            self.column.resize(x as usize + 1, false);
-            self.shared[index].push(0);
-            for i in 0..self.current.len() {
-                let sector = self.current[i];
-                self.scan_column(&frame, index, x, x == last, sector, visit);
-            }
-            std::mem::swap(&mut self.current, &mut self.next);
-            x += 1;
-        }
-    }
-
-    /// Reports tile (`x`, `y`) of an octant once, and only if it is on the map.
-    fn report<M, V>(&mut self, frame: &Frame<'_, M>, index: usize, x: i64, y: i64, visit: &mut V)
-    where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
-        if y > x || self.column[y as usize] || !frame.in_field(x, y) {
+    /// Scans one octant, depth first: a sector goes on column after column
+    /// while walls leave it one part; the parts below wait on the stack.
+    ///
+    /// Compiled once per octant (`O`), so that its transform is constant.
+    fn scan_octant<const O: usize, R: Reader, S: Sink>(
+        &mut self,
+        reader: &mut R,
+        frame: &Frame,
+        sink: &mut S,
+    ) {
+        if frame.last == 0 {
             return;
         }
-        self.column[y as usize] = true;
-        // The axis is shared with the octant before or after, the diagonal
-        // with the octant paired with this one; the first to see it reports it.
-        let shared = if y == 0 {
-            Some((
-                AXIS,
-                (if index % 2 == 1 { index + 1 } else { index + 7 }) % 8,
-            ))
-        } else if y == x {
-            Some((DIAGONAL, index ^ 1))
-        } else {
-            None
-        };
-        if let Some((bit, other)) = shared {
-            self.shared[index][x as usize] |= bit;
-            if other < index
-                && self.shared[other]
-                    .get(x as usize)
-                    .is_some_and(|&m| m & bit != 0)
-            {
-                return;
+        self.stack.clear();
+        self.lowest.clear();
+        self.lowest.push(u64::MAX);
+        if O % 2 == 0 {
+            self.diagonal.clear();
+        }
+        let mut sector = Sector::FIRST;
+        loop {
+            if sector.x as usize == self.lowest.len() {
+                self.lowest.push(u64::MAX);
+                reader.enter(sector.x);
+            }
+            // The sector touches rows b0 to t0 + 1 at most.
+            let n = sector.t0 - sector.b0 + 2;
+            let goes_on = if n <= 64 {
+                let window = reader.window(sector.x, sector.b0, n as u32);
+                self.column::<O, R, S, u64>(reader, frame, sink, &mut sector, &window)
+            } else {
+                let mut wide = sector;
+                let goes_on = self.wide::<O, R, S>(reader, frame, sink, &mut wide);
+                sector = wide;
+                goes_on
+            };
+            if !goes_on {
+                match self.stack.pop() {
+                    Some(s) => sector = s,
+                    None => break,
+                }
             }
         }
-        let (dx, dy) = frame.octant.offset(x, y);
-        let (tx, ty) = frame.field.tile(dx, dy);
-        visit(tx, ty);
     }
 
-    /// One sector through column `x`: reports what it sees and queues the
-    /// sectors it leaves for column `x + 1`, top first.
-    fn scan_column<M, V>(
+    /// [`Beveled::column`] for a column of more than 64 rows.
+    #[inline(never)]
+    fn wide<const O: usize, R: Reader, S: Sink>(
         &mut self,
-        frame: &Frame<'_, M>,
-        index: usize,
-        x: i64,
-        last: bool,
-        sector: Sector,
-        visit: &mut V,
-    ) where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
+        reader: &mut R,
+        frame: &Frame,
+        sink: &mut S,
+        s: &mut Sector,
+    ) -> bool {
+        let mut words = std::mem::take(&mut self.words);
+        words.clear();
+        let mut a = s.b0;
+        while a <= s.t0 + 1 {
+            words.push(reader.window(s.x, a, (s.t0 + 2 - a).min(64) as u32));
+            a += 64;
+        }
+        let goes_on = self.column::<O, R, S, [u64]>(reader, frame, sink, s, &words[..]);
+        self.words = words;
+        goes_on
+    }
+
+    /// Sector `s` through its column, whose opacity from row `s.b0` on is
+    /// `window`: reports what it sees, pushes the parts the walls split off
+    /// but the top one, and makes `s` that one (false if there is none).
+    #[inline(always)]
+    fn column<const O: usize, R: Reader, S: Sink, W: Window + ?Sized>(
+        &mut self,
+        reader: &mut R,
+        frame: &Frame,
+        sink: &mut S,
+        s: &mut Sector,
+        window: &W,
+    ) -> bool {
         let Sector {
-            mut top,
-            mut bottom,
-        } = sector;
-        // The row where the top line enters the column (at x - 1/2), then
-        // one more if it climbs into the row above before leaving it.
-        let top_y = if top.den == 1 {
-            x
+            x,
+            top_num: tn,
+            top_den: td,
+            t0,
+            tr,
+            bottom_num: bn,
+            bottom_den: bd,
+            b0,
+            br,
+        } = *s;
+        let wall = |y: u64| window.wall(y - b0);
+        // With N = (2x - 1)·tn + td = 2·td·t0 + tr, the top's tests against
+        // points of this column reduce to comparisons of tr:
+        //   top vs (2·t0 + 1) / (2x)      is  tr + tn     vs 2·td,
+        //   top vs (2·t0 + 1) / (2x + 1)  is  tr + 2·tn   vs 2·td,
+        //   top vs (4·t0 - 1) / (4x + 1)  is  2·tr + 3·tn vs td,
+        //   top vs (4·t0 + 3) / (4x + 1)  is  2·tr + 3·tn vs 5·td;
+        // and the bottom's alike (with 4x - 1 for the inner squares).
+        //
+        // The top row: one more than t0 when the top line passes a wall's
+        // beveled top-left corner (its top centre) into a floor above, or
+        // the bottom centre of the tile above a floor (its bottom-right
+        // corner when the tile right of that one is a wall).
+        let up = if wall(t0) {
+            tr + tn >= 2 * td && !wall(t0 + 1)
         } else {
-            let mut y = ((2 * x - 1) * top.num + top.den) / (2 * top.den);
-            if frame.blocks(x, y) {
-                // Past a wall's beveled top-left corner (its top centre).
-                if cmp(top, 2 * y + 1, 2 * x).is_ge() && !frame.blocks(x, y + 1) {
-                    y += 1;
-                }
+            tr + tn > 2 * td || (tr + 2 * tn > 2 * td && reader.wall(x + 1, t0 + 1))
+        };
+        let top_y = t0 + u64::from(up);
+        // The bottom row: one more when the bottom line passes above a
+        // wall's beveled top-left corner, missing the wall.
+        let missed = br + bn >= 2 * bd && wall(b0) && !wall(b0 + 1);
+        let bottom_y = b0 + u64::from(missed);
+        // Rows out of range are skipped: they come first from the top.
+        let high = top_y.min(self.reach.at(x as i64) as u64);
+        if high < bottom_y {
+            return false;
+        }
+
+        // Every tile between is seen; a floor at either end only if the
+        // lines reach its inner square.
+        let bottom_in = if missed {
+            2 * br + bn < 7 * bd
+        } else {
+            2 * br + bn < 3 * bd
+        };
+        let lo = bottom_y + u64::from(!bottom_in && !wall(bottom_y));
+        let top_in = if up {
+            2 * tr + 3 * tn > 5 * td
+        } else {
+            2 * tr + 3 * tn > td
+        };
+        let hi = high - u64::from(high == top_y && !top_in && !wall(high));
+        // Only tiles of the field, and each once: the sectors of a column
+        // come from the top down and their rows with them, so the rows a
+        // sector shares with those before are all at or above the lowest
+        // row reported so far.
+        let lowest = &mut self.lowest[x as usize];
+        let hi = hi.min(frame.max_row).min(lowest.wrapping_sub(1));
+        if lo <= hi && *lowest != 0 {
+            *lowest = lo;
+            // Row 0 is reached only by the sector whose bottom is the axis,
+            // which lives as long as the axis is clear: both octants beside
+            // the axis see its tiles alike, and one reports them. The
+            // diagonal is not so simple: both report what they see, once.
+            // Octants 2k + 1 and 2k + 2 share an axis, 2k and 2k + 1 a diagonal.
+            let lo = lo + u64::from(lo == 0 && O % 2 == 0);
+            let hi = hi - u64::from(hi == x && self.diagonal_seen(x, O % 2 == 0));
+            Octant::ALL[O].span(sink, x as i64, lo as i64, hi as i64);
+        }
+        if x == frame.last {
+            return false;
+        }
+
+        // The parts for the next column: one per run of floors, from its
+        // bottom (the wall below's top centre) to its top (the wall above's
+        // bottom centre, or its corner when the wall goes on to the right).
+        // Found from the bottom up, so that each part but the top one is
+        // pushed below those above it.
+        let mut found = false;
+        let end = high - b0;
+        let mut i = bottom_y - b0;
+        while let Some(a) = window.find(true, i, end) {
+            let b = window.find(false, a, end).map_or(end, |w| w - 1);
+            let (fa, fb) = (b0 + a, b0 + b);
+            let (bottom_num, bottom_den, nb0, nbr) = if fa == bottom_y {
+                let (row, rem) = step(b0, br, bn, bd);
+                (bn, bd, row, rem)
             } else {
-                // Past the bottom centre of the tile above, or its
-                // bottom-right corner when the tile right of it is a wall.
-                let ax = if frame.blocks(x + 1, y + 1) {
-                    2 * x + 1
-                } else {
-                    2 * x
+                // (2·fa - 1) / (2x), whose row in column x + 1 is fa.
+                (2 * fa - 1, 2 * x, fa, 2 * fa - 1)
+            };
+            let (top_num, top_den, nt0, ntr) = if fb == high {
+                let (row, rem) = step(t0, tr, tn, td);
+                (tn, td, row, rem)
+            } else if reader.wall(x + 1, fb + 1) {
+                // (2·fb + 1) / (2x + 1): row fb + 1 in column x + 1.
+                (2 * fb + 1, 2 * x + 1, fb + 1, 0)
+            } else {
+                // (2·fb + 1) / (2x): row fb + 1 in column x + 1.
+                (2 * fb + 1, 2 * x, fb + 1, 2 * fb + 1)
+            };
+            if top_num * bottom_den > bottom_num * top_den {
+                if found {
+                    self.stack.push(*s);
+                }
+                found = true;
+                *s = Sector {
+                    x: x + 1,
+                    top_num,
+                    top_den,
+                    t0: nt0,
+                    tr: ntr,
+                    bottom_num,
+                    bottom_den,
+                    b0: nb0,
+                    br: nbr,
                 };
-                if cmp(top, 2 * y + 1, ax).is_gt() {
-                    y += 1;
-                }
             }
-            y
-        };
-        let bottom_y = if bottom.num == 0 {
-            0
-        } else {
-            let y = ((2 * x - 1) * bottom.num + bottom.den) / (2 * bottom.den);
-            // A wall whose beveled top-left corner the bottom line passes
-            // above is missed: the sector starts in the row above it.
-            if cmp(bottom, 2 * y + 1, 2 * x).is_ge()
-                && frame.blocks(x, y)
-                && !frame.blocks(x, y + 1)
-            {
-                y + 1
-            } else {
-                y
+            if b == end {
+                break;
             }
-        };
-        // -1: no tile yet, 0: the last tile was clear, 1: it was opaque.
-        let mut was_opaque = -1;
-        let mut y = top_y;
-        while y >= bottom_y {
-            let (dx, dy) = frame.octant.offset(x, y);
-            if !frame.field.in_range(dx, dy) {
-                y -= 1;
-                continue;
+            i = b + 2;
+            if i > end {
+                break;
             }
-            let opaque = frame.blocks(x, y);
-            // Rows strictly inside the sector are crossed whole; at its
-            // edges a floor needs the lines to reach its inner square.
-            let visible = opaque
-                || ((y != top_y || cmp(top, 4 * y - 1, 4 * x + 1).is_gt())
-                    && (y != bottom_y || cmp(bottom, 4 * y + 1, 4 * x - 1).is_lt()));
-            if visible {
-                self.report(frame, index, x, y, visit);
-            }
-            if !last {
-                if opaque {
-                    if was_opaque == 0 {
-                        // Clear to opaque: the part above goes on with the
-                        // wall's top edge (centre if beveled) as its bottom.
-                        let nx = if frame.blocks(x, y + 1) {
-                            2 * x - 1
-                        } else {
-                            2 * x
-                        };
-                        let new_bottom = Slope::new(2 * y + 1, nx);
-                        if top > new_bottom {
-                            if y == bottom_y {
-                                bottom = new_bottom;
-                                was_opaque = 0;
-                                break;
-                            }
-                            self.next.push(Sector {
-                                top,
-                                bottom: new_bottom,
-                            });
-                        } else if y == bottom_y {
-                            return;
-                        }
-                    }
-                    was_opaque = 1;
-                } else {
-                    if was_opaque > 0 {
-                        // Opaque to clear: the top comes down to the wall's
-                        // bottom edge, its corner if the wall goes on right.
-                        let nx = if frame.blocks(x + 1, y + 1) {
-                            2 * x + 1
-                        } else {
-                            2 * x
-                        };
-                        let new_top = Slope::new(2 * y + 1, nx);
-                        if bottom >= new_top {
-                            return;
-                        }
-                        top = new_top;
-                    }
-                    was_opaque = 0;
-                }
-            }
-            y -= 1;
         }
-        if was_opaque == 0 {
-            self.next.push(Sector { top, bottom });
+        found
+    }
+
+    /// Whether the diagonal tile of column `x` is reported already: marks
+    /// it in the first octant of the pair, asks in the second.
+    #[inline]
+    fn diagonal_seen(&mut self, x: u64, first: bool) -> bool {
+        let (w, bit) = ((x / 64) as usize, 1 << (x % 64));
+        if w >= self.diagonal.len() {
+            self.diagonal.resize(w + 1, 0);
         }
+        let seen = self.diagonal[w] & bit != 0;
+        self.diagonal[w] |= bit;
+        seen && !first
     }
 }
 
@@ -380,6 +735,42 @@ impl FieldOfView for Beveled {
     }
 }
 
+/// How far a map reaches from `origin` in each direction (left, right, up,
+/// down): its bounds, else the `i32` space.
+fn map_reach<M: Opacity + ?Sized>(map: &M, origin: (i32, i32)) -> [u64; 4] {
+    let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+    let (x0, y0, x1, y1) = match map.bounds() {
+        Some(b) => (i64::from(b.x), i64::from(b.y), b.max_x(), b.max_y()),
+        None => (
+            i64::from(i32::MIN),
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+            i64::from(i32::MAX),
+        ),
+    };
+    [ox - x0, x1 - ox, oy - y0, y1 - oy].map(|d| d as u64)
+}
+
+/// The entry of `[left, right, up, down]` along map direction `(dx, dy)`.
+fn along(reach: [u64; 4], dx: i64, dy: i64) -> u64 {
+    match (dx, dy) {
+        (-1, 0) => reach[0],
+        (1, 0) => reach[1],
+        (0, -1) => reach[2],
+        _ => reach[3],
+    }
+}
+
+impl Frame {
+    fn new(field: &Field, octant: Octant) -> Frame {
+        let (last, max_row) = octant.extents(field);
+        Frame {
+            last: last as u64,
+            max_row: max_row as u64,
+        }
+    }
+}
+
 impl Beveled {
     /// The scan, into any [`Sink`].
     pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
@@ -387,40 +778,134 @@ impl Beveled {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        let field = *field;
-        let origin = field.origin;
-        let mut visit = |x: i32, y: i32| {
-            sink.tile(
-                i64::from(x) - i64::from(origin.0),
-                i64::from(y) - i64::from(origin.1),
-            )
-        };
-        visit(origin.0, origin.1);
+        sink.tile(0, 0);
         self.prepare(map, field.range);
-        for index in 0..Octant::ALL.len() {
-            self.scan_octant(map, &field, index, &mut visit);
+        let reach = map_reach(map, field.origin);
+        match map.bit_rows() {
+            Some(bits) => {
+                let tiles = Packed::new(map, bits, field.origin);
+                let widest = field.left.max(field.right).max(field.up).max(field.down) as u64;
+                if widest < NEAR {
+                    self.scan_near(&tiles, field, reach, sink);
+                } else {
+                    self.scan_direct(&tiles, field, reach, sink);
+                }
+            }
+            None => self.scan_direct(&Asked::new(map, field.origin), field, reach, sink),
         }
         Ok(())
     }
 
-    /// Sizes the scratch for `range` on `map`, whatever the origin: no
-    /// octant reaches past the radius nor past the map's longer side, a
-    /// column has one row more than its index, and each sector of a column
-    /// goes on from a run of floors of the column before, whose rows it
-    /// shares at most at its ends with the next sector's: fewer than twice
-    /// as many sectors as rows.
+    fn scan_direct<T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        self.direct::<0, T, S>(tiles, field, reach, sink);
+        self.direct::<1, T, S>(tiles, field, reach, sink);
+        self.direct::<2, T, S>(tiles, field, reach, sink);
+        self.direct::<3, T, S>(tiles, field, reach, sink);
+        self.direct::<4, T, S>(tiles, field, reach, sink);
+        self.direct::<5, T, S>(tiles, field, reach, sink);
+        self.direct::<6, T, S>(tiles, field, reach, sink);
+        self.direct::<7, T, S>(tiles, field, reach, sink);
+    }
+
+    fn direct<const O: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        let octant = Octant::ALL[O];
+        let mut reader = Direct::<T, O> {
+            tiles,
+            map_depth: along(reach, octant.xx, octant.yx),
+            map_row: along(reach, octant.xy, octant.yy),
+        };
+        self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
+    }
+
+    fn scan_near<T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        let [left, right, up, down] = reach;
+        let near = &mut self.near;
+        // Every tile the scan may read lies within `widest + 1` tiles of
+        // the origin each way (a column is read one row past the diagonal,
+        // and the bevels read one column past the last): a square box.
+        // Its tiles off the map are walls.
+        let widest = field.left.max(field.right).max(field.up).max(field.down) as u64 + 1;
+        near.west = widest.min(left);
+        near.east = widest.min(right);
+        near.north = up;
+        near.south = down;
+        (near.width, near.centre) = if widest <= 31 { (1, 31) } else { (2, 63) };
+        near.middle = widest as usize;
+        near.copied = [0, 0];
+        near.words.clear();
+        near.words
+            .resize((2 * widest as usize + 1) * near.width, u64::MAX);
+        let mut near = std::mem::take(&mut self.near);
+        self.near_octant::<0, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<1, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<2, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<3, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<4, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<5, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<6, T, S>(&mut near, tiles, field, sink);
+        self.near_octant::<7, T, S>(&mut near, tiles, field, sink);
+        self.near = near;
+    }
+
+    fn near_octant<const O: usize, T: Tiles, S: Sink>(
+        &mut self,
+        near: &mut Near,
+        tiles: &T,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        let octant = Octant::ALL[O];
+        let frame = Frame::new(field, octant);
+        if octant.xy != 0 {
+            let mut reader = NearRows::<T, O> { near, tiles };
+            self.scan_octant::<O, _, S>(&mut reader, &frame, sink);
+        } else {
+            let mut reader = NearColumns::<T, O> { near, tiles };
+            self.scan_octant::<O, _, S>(&mut reader, &frame, sink);
+        }
+    }
+
+    /// Sizes the scratch for `range` on `map`, whatever the origin: a
+    /// column per tile of reach (the stack never holds more sectors than
+    /// that, see below), the range's reach row by row
+    /// ([`Reach::reset`] reserves its rows), and the rows of [`Near`].
     fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
-        let columns = presized_reach(map, range) + 2;
-        // `reserve` counts from the length: empty first.
-        self.current.clear();
-        self.next.clear();
-        self.column.clear();
-        self.current.reserve(2 * columns);
-        self.next.reserve(2 * columns);
-        self.column.reserve(columns);
-        for marks in &mut self.shared {
-            marks.clear();
-            marks.reserve(columns);
+        self.reach.reset(range);
+        let columns = presized_reach(map, range);
+        let presized = columns + 2;
+        // The sectors waiting at once are separated by the shadows of
+        // walls, each wider than 1 / (columns + 1): at most `columns + 1`.
+        // (`reserve` counts from the length: empty first.)
+        self.stack.clear();
+        self.lowest.clear();
+        self.diagonal.clear();
+        self.words.clear();
+        self.stack.reserve(presized);
+        self.lowest.reserve(presized);
+        self.diagonal.reserve(presized / 64 + 1);
+        self.words.reserve(presized / 64 + 2);
+        if map.bit_rows().is_some() {
+            let near = (columns as u64).min(NEAR) as usize;
+            self.near.words.clear();
+            self.near.words.reserve(2 * (2 * near + 3));
         }
     }
 }
