@@ -450,6 +450,36 @@ impl Octant {
     }
 }
 
+impl Octant {
+    /// Whether columns grow the way the map's coordinates do along a row
+    /// (or column) of the map: then bit `i` of [`Octant::map_bits`] is
+    /// column `c0 + i`, else column `c0 + len - 1 - i`.
+    #[inline(always)]
+    pub(crate) const fn runs_forward(self) -> bool {
+        self.xy + self.yy > 0
+    }
+
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of this octant,
+    /// `len` from 1 to 64, in the map's order: bit 0 is the tile with the
+    /// smallest x (on a row of the map) or y (on a column), so no bits are
+    /// mirrored; [`Octant::runs_forward`] says which way the columns go.
+    /// Rows and columns of the map are both read a word at a time when the
+    /// map keeps its bits both ways (see [`Opacity::bit_columns`](crate::Opacity::bit_columns)).
+    #[inline(always)]
+    pub(crate) fn map_bits<T: Tiles>(self, tiles: &T, depth: i64, c0: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let (x, y) = self.offset(depth, c0);
+        let back = i64::from(len) - 1;
+        if self.xy != 0 {
+            let x = if self.xy > 0 { x } else { x - back };
+            tiles.row_bits(x, y, len)
+        } else {
+            let y = if self.yy > 0 { y } else { y - back };
+            tiles.column_bits(x, y, 1, len)
+        }
+    }
+}
+
 /// The reach up to which scratch is sized when a call starts, so that one
 /// warm-up serves every origin with the same range. Beyond it (a huge radius
 /// on an unbounded map) scratch grows as a scan needs it instead: memory

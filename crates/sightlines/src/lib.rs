@@ -137,7 +137,7 @@ pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
 pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
 pub use light::{Falloff, Light, LightMap, Vision};
-pub use map::{bounded, BitRows, Bounded, Opacity, Rect};
+pub use map::{bounded, BitColumns, BitRows, Bounded, Opacity, Rect};
 pub use memory::{Knowledge, Memory};
 pub use precise_permissive::PrecisePermissive;
 pub use range::{Range, Shape, UnknownShape};

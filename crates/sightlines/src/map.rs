@@ -18,6 +18,8 @@
 //! assert!(bounded.is_opaque(-1, 0));
 //! ```
 
+use crate::geometry::{Field, Octant};
+
 /// A rectangle of tiles: `width` columns from `x` and `height` rows from `y`.
 ///
 /// Its far edge may lie beyond `i32::MAX` without overflow: all arithmetic on
@@ -149,6 +151,45 @@ pub trait Opacity {
     fn bit_rows(&self) -> Option<BitRows<'_>> {
         None
     }
+
+    /// The map's opacity packed one bit a tile *column by column*, if it
+    /// also keeps it that way (as [`Grid`](crate::Grid) does): with it, the
+    /// scans that run along columns of the map (up and down from the
+    /// origin) read 64 tiles a word as the row scans do, instead of one bit
+    /// from each row's word. The default, `None`, makes them read columns
+    /// from [`bit_rows`](Opacity::bit_rows) a tile at a time.
+    ///
+    /// Inside [`BitColumns::rect`] the bits must agree with `is_opaque`.
+    ///
+    /// ```
+    /// use sightlines::{BitColumns, BitRows, Opacity, Rect};
+    ///
+    /// // A 3x2 map, `#..` over `..#`, kept both ways.
+    /// struct Packed { rows: [u64; 2], columns: [u64; 3] }
+    /// impl Opacity for Packed {
+    ///     fn is_opaque(&self, x: i32, y: i32) -> bool {
+    ///         !(0..3).contains(&x) || !(0..2).contains(&y) || self.rows[y as usize] >> x & 1 == 1
+    ///     }
+    ///     fn bounds(&self) -> Option<Rect> {
+    ///         Some(Rect::new(0, 0, 3, 2))
+    ///     }
+    ///     fn bit_rows(&self) -> Option<BitRows<'_>> {
+    ///         BitRows::new(&self.rows, 1, Rect::new(0, 0, 3, 2))
+    ///     }
+    ///     fn bit_columns(&self) -> Option<BitColumns<'_>> {
+    ///         BitColumns::new(&self.columns, 1, Rect::new(0, 0, 3, 2))
+    ///     }
+    /// }
+    /// // Column 0 holds a wall at y = 0, column 2 one at y = 1.
+    /// let map = Packed { rows: [0b001, 0b100], columns: [0b01, 0b00, 0b10] };
+    /// let seen = sightlines::visible_tiles(sightlines::Algorithm::RecursiveShadowcast,
+    ///     &map, (1, 0), sightlines::Range::UNLIMITED)?;
+    /// assert_eq!(seen.len(), 6);
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    fn bit_columns(&self) -> Option<BitColumns<'_>> {
+        None
+    }
 }
 
 /// Opacity packed one bit a tile, row by row, for [`Opacity::bit_rows`].
@@ -186,6 +227,66 @@ impl<'a> BitRows<'a> {
     /// The tiles the bits cover.
     pub fn rect(&self) -> Rect {
         self.rect
+    }
+
+    /// The `len` (1 to 64) bits from column `col` of row `row`, both
+    /// relative to the rectangle's corner: bit `i` is column `col + i`.
+    /// `None` when the span is not wholly inside.
+    #[inline(always)]
+    fn span(&self, row: i64, col: i64, len: u32) -> Option<u64> {
+        debug_assert!((1..=64).contains(&len));
+        let (row, col) = (row as u64, col as u64);
+        let end = col.wrapping_add(u64::from(len));
+        if row >= u64::from(self.rect.height)
+            || col >= u64::from(self.rect.width)
+            || end > u64::from(self.rect.width)
+        {
+            return None;
+        }
+        let at = row as usize * self.words_per_row + (col / 64) as usize;
+        let shift = col % 64;
+        let mut bits = self.words[at] >> shift;
+        // The tiles past the first word, when the span crosses into the next.
+        if shift + u64::from(len) > 64 {
+            bits |= self.words[at + 1] << (64 - shift);
+        }
+        Some(bits & (u64::MAX >> (64 - len)))
+    }
+}
+
+/// Opacity packed one bit a tile, column by column, for
+/// [`Opacity::bit_columns`]: the transpose of [`BitRows`].
+///
+/// Tile `(rect.x + i, rect.y + j)` is bit `j % 64` of word
+/// `i * words_per_column + j / 64`; a set bit blocks sight. Bits past a
+/// column's height are ignored.
+#[derive(Clone, Copy, Debug)]
+pub struct BitColumns<'a> {
+    /// The same words seen as the rows of the transposed map.
+    transposed: BitRows<'a>,
+}
+
+impl<'a> BitColumns<'a> {
+    /// Columns of `words_per_column` words over `rect`; `None` unless the
+    /// columns are tall enough for `rect.height` bits and `words` holds
+    /// `rect.width` of them.
+    ///
+    /// ```
+    /// use sightlines::{BitColumns, Rect};
+    /// assert!(BitColumns::new(&[0; 4], 2, Rect::new(0, 0, 2, 100)).is_some());
+    /// assert!(BitColumns::new(&[0; 4], 2, Rect::new(0, 0, 2, 129)).is_none());
+    /// assert!(BitColumns::new(&[0; 3], 2, Rect::new(0, 0, 2, 100)).is_none());
+    /// ```
+    pub fn new(words: &'a [u64], words_per_column: usize, rect: Rect) -> Option<BitColumns<'a>> {
+        let transposed = Rect::new(rect.y, rect.x, rect.height, rect.width);
+        BitRows::new(words, words_per_column, transposed)
+            .map(|transposed| BitColumns { transposed })
+    }
+
+    /// The tiles the bits cover.
+    pub fn rect(&self) -> Rect {
+        let t = self.transposed.rect;
+        Rect::new(t.y, t.x, t.height, t.width)
     }
 }
 
@@ -266,6 +367,108 @@ pub(crate) trait Tiles {
         }
         bits
     }
+
+    /// The rows and the columns of the map within `field` as [`Lines`] of
+    /// packed words, those the map keeps packed over the whole field: the
+    /// fastest way to read them.
+    #[inline]
+    fn lines(&self, _field: &Field) -> FieldLines<'_> {
+        FieldLines::default()
+    }
+}
+
+/// The lines of a field that a map keeps packed: see [`Tiles::lines`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FieldLines<'a> {
+    /// The field's rows of the map, from the top down.
+    rows: Option<Lines<'a>>,
+    /// The field's columns of the map, from the left.
+    columns: Option<Lines<'a>>,
+}
+
+impl<'a> FieldLines<'a> {
+    /// The rows of `octant`'s scan, each a row or a column of the map, if
+    /// they are packed.
+    #[inline(always)]
+    pub(crate) fn of(&self, octant: Octant) -> Option<Lines<'a>> {
+        let (lines, dir) = if octant.xy != 0 {
+            (self.rows, octant.yx)
+        } else {
+            (self.columns, octant.xx)
+        };
+        lines.map(|l| Lines {
+            line_step: l.line_step * dir,
+            ..l
+        })
+    }
+}
+
+/// The rows of one octant's scan (or one quadrant's) read straight from a
+/// map's packed words, each row of the scan being a row or a column of the
+/// map: no checks but the slice's own, since [`Tiles::lines`] gives them
+/// only when every row the scan can reach is in the words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lines<'a> {
+    words: &'a [u64],
+    /// The index of the first word of the origin's line, and how far it
+    /// moves for a unit of depth.
+    line0: i64,
+    line_step: i64,
+    /// The origin's bit position along its line.
+    pos0: i64,
+}
+
+impl Lines<'_> {
+    /// The opacity of the `len` (1 to 64) tiles of the line `depth` away
+    /// from the origin's, from the one `lowest` positions along from the
+    /// origin's (to the right on a row, down on a column): bit `i` is the
+    /// tile `lowest + i`. Bits from `len` up are left as the words have them
+    /// (other tiles of the line): callers that need them clear mask them.
+    #[inline(always)]
+    pub(crate) fn bits(&self, depth: i64, lowest: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let p = self.pos0 + lowest;
+        debug_assert!(p >= 0);
+        let at = (self.line0 + depth * self.line_step + (p >> 6)) as usize;
+        let shift = (p & 63) as u32;
+        let mut bits = self.words[at] >> shift;
+        // The tiles past the first word, when the span crosses into the next.
+        if shift + len > 64 {
+            bits |= self.words[at + 1] << (64 - shift);
+        }
+        bits
+    }
+}
+
+/// How a scan reads its rows of walls: straight from [`Lines`], or through
+/// any [`Tiles`] ([`ByTile`]). Each scan is compiled for both.
+pub(crate) trait OctantRows {
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`, in
+    /// the map's order, as [`Octant::map_bits`]; the bits from `len` up may
+    /// be set (the scan looks at the `len` low bits only).
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64;
+}
+
+impl OctantRows for Lines<'_> {
+    #[inline(always)]
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        let lowest = if octant.runs_forward() {
+            c0
+        } else {
+            -(c0 + i64::from(len) - 1)
+        };
+        Lines::bits(self, depth, lowest, len)
+    }
+}
+
+/// Rows of walls read through [`Tiles`].
+pub(crate) struct ByTile<'t, T>(pub(crate) &'t T);
+
+impl<T: Tiles> OctantRows for ByTile<'_, T> {
+    #[inline(always)]
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        octant.map_bits(self.0, depth, c0, len)
+    }
 }
 
 /// Tiles asked one by one of the map.
@@ -295,92 +498,132 @@ impl<M: Opacity + ?Sized> Tiles for Asked<'_, M> {
     }
 }
 
-/// Tiles read from a map's [`BitRows`]; tiles outside them are asked.
+/// Tiles read from a map's [`BitRows`] (and [`BitColumns`], when it has
+/// them); tiles outside them are asked.
 pub(crate) struct Packed<'a, M: ?Sized> {
-    bits: BitRows<'a>,
-    /// The origin relative to the bits' top-left tile.
+    rows: BitRows<'a>,
+    /// The origin relative to the rows' top-left tile.
     at: (i64, i64),
+    /// The columns, as the rows of the transposed map, and the origin's
+    /// column and row relative to their top-left tile.
+    columns: Option<(BitRows<'a>, (i64, i64))>,
     asked: Asked<'a, M>,
 }
 
 impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
-    pub(crate) fn new(map: &'a M, bits: BitRows<'a>, origin: (i32, i32)) -> Packed<'a, M> {
+    pub(crate) fn new(map: &'a M, rows: BitRows<'a>, origin: (i32, i32)) -> Packed<'a, M> {
+        let (x, y) = (i64::from(origin.0), i64::from(origin.1));
+        let columns = map.bit_columns().map(|c| {
+            let t = c.transposed;
+            // Transposed: rows are the map's columns, from its left edge.
+            (t, (x - i64::from(t.rect.y), y - i64::from(t.rect.x)))
+        });
         Packed {
-            bits,
-            at: (
-                i64::from(origin.0) - i64::from(bits.rect.x),
-                i64::from(origin.1) - i64::from(bits.rect.y),
-            ),
+            rows,
+            at: (x - i64::from(rows.rect.x), y - i64::from(rows.rect.y)),
+            columns,
             asked: Asked::new(map, origin),
         }
     }
-
-    /// The word holding column `col` (bits-relative, in the row) of row `row`.
-    #[inline]
-    fn word(&self, row: usize, col: u64) -> u64 {
-        self.bits.words[row * self.bits.words_per_row + (col / 64) as usize]
-    }
 }
 
-impl<M: Opacity + ?Sized> Tiles for Packed<'_, M> {
+impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
     #[inline]
     fn opaque(&self, dx: i64, dy: i64) -> bool {
-        let (col, row) = ((self.at.0 + dx) as u64, (self.at.1 + dy) as u64);
-        if col < u64::from(self.bits.rect.width) && row < u64::from(self.bits.rect.height) {
-            self.word(row as usize, col) >> (col % 64) & 1 == 1
-        } else {
-            self.asked.opaque(dx, dy)
+        match self.rows.span(self.at.1 + dy, self.at.0 + dx, 1) {
+            Some(bit) => bit == 1,
+            None => self.asked.opaque(dx, dy),
         }
     }
 
     #[inline(always)]
     fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        debug_assert!((1..=64).contains(&len));
-        let (col, row) = ((self.at.0 + dx) as u64, (self.at.1 + dy) as u64);
-        let end = col.wrapping_add(u64::from(len));
-        if row >= u64::from(self.bits.rect.height)
-            || col >= u64::from(self.bits.rect.width)
-            || end > u64::from(self.bits.rect.width)
-        {
+        match self.rows.span(self.at.1 + dy, self.at.0 + dx, len) {
+            Some(bits) => bits,
             // Partly off the bits: tile by tile.
-            let mut bits = 0;
-            for i in 0..len {
-                bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
-            }
-            return bits;
+            None => self.asked_row(dx, dy, len),
         }
-        let row = row as usize;
-        let shift = col % 64;
-        let mut bits = self.word(row, col) >> shift;
-        // The tiles past the first word, when the span crosses into the next.
-        if shift + u64::from(len) > 64 {
-            bits |= self.word(row, col + 64) << (64 - shift);
+    }
+
+    fn lines(&self, field: &Field) -> FieldLines<'_> {
+        // Lines of `bits` through (line, pos), the origin in their frame,
+        // if they hold every tile of the field.
+        let lines = |bits: &BitRows<'a>, (pos, line): (i64, i64), (left, right, up, down)| {
+            let rect = bits.rect;
+            let inside = pos - left >= 0
+                && pos + right < i64::from(rect.width)
+                && line - up >= 0
+                && line + down < i64::from(rect.height);
+            let stride = bits.words_per_row as i64;
+            inside.then_some(Lines {
+                words: bits.words,
+                line0: line * stride,
+                line_step: stride,
+                pos0: pos,
+            })
+        };
+        let (left, right, up, down) = (field.left, field.right, field.up, field.down);
+        FieldLines {
+            rows: lines(&self.rows, self.at, (left, right, up, down)),
+            // Transposed: a column's position is its y, its line its x.
+            columns: self
+                .columns
+                .as_ref()
+                .and_then(|(bits, (x, y))| lines(bits, (*y, *x), (up, down, left, right))),
         }
-        bits & (u64::MAX >> (64 - len))
     }
 
     #[inline(always)]
     fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-        let col = (self.at.0 + dx) as u64;
-        let (first, last) = (self.at.1 + dy, self.at.1 + dy + step * (i64::from(len) - 1));
-        let height = i64::from(self.bits.rect.height);
-        if col >= u64::from(self.bits.rect.width)
-            || first.min(last) < 0
-            || first.max(last) >= height
-        {
-            let mut bits = 0;
-            for i in 0..len {
-                bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
+        if let Some((columns, at)) = &self.columns {
+            // A column of the map is a row of the transposed bits, read from
+            // its top end and mirrored when it runs up.
+            let first = if step > 0 {
+                dy
+            } else {
+                dy - i64::from(len) + 1
+            };
+            if let Some(bits) = columns.span(at.0 + dx, at.1 + first, len) {
+                return if step > 0 {
+                    bits
+                } else {
+                    bits.reverse_bits() >> (64 - len)
+                };
             }
-            return bits;
+        } else {
+            // Only rows: one bit from each row's word.
+            let col = self.at.0 + dx;
+            let (first, last) = (self.at.1 + dy, self.at.1 + dy + step * (i64::from(len) - 1));
+            let rect = self.rows.rect;
+            if (col as u64) < u64::from(rect.width)
+                && first.min(last) >= 0
+                && first.max(last) < i64::from(rect.height)
+            {
+                let stride = self.rows.words_per_row as i64 * step;
+                let mut index = first * self.rows.words_per_row as i64 + col / 64;
+                let shift = col % 64;
+                let mut bits = 0;
+                for i in 0..len {
+                    bits |= (self.rows.words[index as usize] >> shift & 1) << i;
+                    index += stride;
+                }
+                return bits;
+            }
         }
-        let stride = self.bits.words_per_row as i64 * step;
-        let mut index = first * self.bits.words_per_row as i64 + (col / 64) as i64;
-        let shift = col % 64;
         let mut bits = 0;
         for i in 0..len {
-            bits |= (self.bits.words[index as usize] >> shift & 1) << i;
-            index += stride;
+            bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
+        }
+        bits
+    }
+}
+
+impl<M: Opacity + ?Sized> Packed<'_, M> {
+    #[cold]
+    fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        let mut bits = 0;
+        for i in 0..len {
+            bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
         }
         bits
     }

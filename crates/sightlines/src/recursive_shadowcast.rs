@@ -55,10 +55,21 @@
 //! nothing.
 //!
 //! **Speed.** Each row of a view is reported as one span, and its walls are
-//! found a word of 64 tiles at a time (bit-packed maps such as
-//! [`Grid`](crate::Grid) give their rows whole, see
-//! [`Opacity::bit_rows`]), so the cost grows with the rows and the walls a
-//! view meets, not with the tiles it lights.
+//! found a word of 64 tiles at a time, so the cost grows with the rows and
+//! the walls a view meets, not with the tiles it lights. Half the octants
+//! run along rows of the map and half along its columns: bit-packed maps
+//! give both whole ([`Grid`](crate::Grid) keeps its bits both ways, see
+//! [`Opacity::bit_rows`] and [`Opacity::bit_columns`]), and when the whole
+//! field lies in the packed bits the scan reads words straight from them,
+//! with no check per row. A view's first and last columns move on by one
+//! exact comparison a row, with no division anywhere, and an octant whose
+//! two nearest tiles are both walls is not scanned at all.
+//!
+//! **Allocation.** The range's reach is a table reserved for the range when
+//! a call starts, and the views that walls split off wait in a stack kept
+//! from call to call, which grows only when a call leaves more views
+//! waiting at once than any call before (on the test caves, one warm-up
+//! call is enough for every origin).
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, RecursiveShadowcast};
 //!
@@ -79,17 +90,43 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{Field, Octant, Reach, Sink, Slope, Visit};
-use crate::map::{Asked, Opacity, Packed, Tiles};
+use crate::geometry::{Field, Octant, Reach, Sink, Visit};
+use crate::map::{Asked, ByTile, FieldLines, OctantRows, Opacity, Packed, Tiles};
 use crate::range::Range;
 
-/// A view waiting to be scanned: slopes `col / depth` from `low` to `high`,
-/// both included, from row `depth` on.
+/// A view waiting to be scanned from row `depth` on: the slopes
+/// `col / depth` from `low` to `high` (both included, as `(num, den)`),
+/// and the columns it reaches in that row, from `last` up to `first`.
+///
+/// A tile at column c of row d spans the slopes from (2c - 1) / (2d + 1)
+/// to (2c + 1) / (2d - 1), so the view reaches the columns with
+/// c <= (high·(2d + 1) + 1) / 2 and c >= (low·(2d - 1) - 1) / 2: `first` is
+/// the floor of the one, `last` the ceiling of the other. Both grow by 0 or
+/// 1 a row (slopes are from 0 to 1), so one exact comparison a row moves
+/// each on, and every view starts where a wall's corner makes both known
+/// outright: no division anywhere. `first` is at most `d + 1`, and `d + 1`
+/// only when `high` is 1: it is kept at most `d` (the row's last column),
+/// which the same comparison keeps so (with `high` 1 it always adds 1).
 #[derive(Clone, Copy, Debug)]
 struct View {
     depth: i64,
-    high: Slope,
-    low: Slope,
+    first: i64,
+    last: i64,
+    high: (i64, i64),
+    low: (i64, i64),
+}
+
+impl View {
+    /// The whole octant, slopes 0 to 1, from row 1: `first` is
+    /// floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
+    /// ceil((0 - 1) / 2) = 0.
+    const WHOLE: View = View {
+        depth: 1,
+        first: 1,
+        last: 0,
+        high: (1, 1),
+        low: (0, 1),
+    };
 }
 
 /// Reusable scratch for recursive shadowcasting; see the [module docs](self).
@@ -116,114 +153,69 @@ pub struct RecursiveShadowcast {
     reach: Reach,
 }
 
-/// `floor(n / m)` for `n = n0, n0 + step, n0 + 2·step, …`, without a
-/// division after the first: `0 <= n0` and `0 <= step <= m`, so each step
-/// adds 0 or 1.
-#[derive(Clone, Copy, Debug)]
-struct Stepper {
-    value: i64,
-    rem: i64,
-    step: i64,
-    m: i64,
-}
-
-impl Stepper {
-    #[inline]
-    fn floor(n0: i64, step: i64, m: i64) -> Stepper {
-        debug_assert!(n0 >= 0 && (0..=m).contains(&step));
-        Stepper {
-            value: (n0 as u64 / m as u64) as i64,
-            rem: (n0 as u64 % m as u64) as i64,
-            step,
-            m,
-        }
-    }
-
-    #[inline]
-    fn step(&mut self) {
-        self.rem += self.step;
-        if self.rem >= self.m {
-            self.rem -= self.m;
-            self.value += 1;
-        }
-    }
-}
-
-/// The highest column set in `bits` at or below bit `top`, as an offset.
-#[inline]
-fn highest(bits: u64, top: u32) -> Option<u32> {
-    let masked = bits & (u64::MAX >> (63 - top));
-    (masked != 0).then(|| 63 - masked.leading_zeros())
-}
-
 impl RecursiveShadowcast {
     /// Empty scratch; it grows on first use and is then reused.
     pub fn new() -> RecursiveShadowcast {
         RecursiveShadowcast::default()
     }
 
-    /// Scans octant `index`, reporting the tiles of its diagonal when
-    /// `owns_diagonal`, else those of its axis.
+    /// Scans octant `O`, reporting the tiles of its diagonal when
+    /// `OWNS_DIAGONAL`, else those of its axis.
     ///
-    /// Compiled once per octant (`O`), so that the octant's transform is
-    /// constant in the hot loop.
-    fn scan_octant<const O: usize, T, S>(
+    /// Compiled once per octant, so that the octant's transform is constant
+    /// in the hot loop.
+    fn scan_octant<const O: usize, const OWNS_DIAGONAL: bool, T, S>(
         &mut self,
         tiles: &T,
+        lines: &FieldLines,
         field: &Field,
-        owns_diagonal: bool,
         sink: &mut S,
     ) where
         T: Tiles,
         S: Sink,
     {
-        let octant = Octant::ALL[O];
-        let (max_depth, max_col) = octant.extents(field);
-        self.stack.clear();
-        if max_depth >= 1 {
-            self.stack.push(View {
-                depth: 1,
-                high: Slope::new(1, 1),
-                low: Slope::new(0, 1),
-            });
+        match lines.of(Octant::ALL[O]) {
+            Some(lines) => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&lines, field, sink),
+            None => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&ByTile(tiles), field, sink),
         }
-        while let Some(View {
-            depth,
-            mut high,
-            low,
-        }) = self.stack.pop()
-        {
+    }
+
+    /// [`RecursiveShadowcast::scan_octant`], reading the walls from `rows`.
+    fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, R, S>(
+        &mut self,
+        rows: &R,
+        field: &Field,
+        sink: &mut S,
+    ) where
+        R: OctantRows,
+        S: Sink,
+    {
+        let octant = Octant::ALL[O];
+        let forward = octant.runs_forward();
+        let (max_depth, max_col) = octant.extents(field);
+        if max_depth < 1 {
+            return;
+        }
+        let RecursiveShadowcast { stack, reach } = self;
+        stack.clear();
+        let mut next = Some(View::WHOLE);
+        while let Some(view) = next {
+            let View {
+                mut depth,
+                mut first,
+                mut last,
+                mut high,
+                low,
+            } = view;
             // One row after the other until the view closes; the parts of
             // it that walls split off wait on the stack.
-            if high < low {
-                continue;
-            }
-            // A tile at column c spans the slopes from (2c - 1) / (2d + 1)
-            // to (2c + 1) / (2d - 1). The view reaches the columns with
-            // c <= (high·(2d + 1) + 1) / 2 and c >= (low·(2d - 1) - 1) / 2,
-            // which grow by 0 or 1 a row (slopes are from 0 to 1): stepped
-            // exactly, with a division only when the view starts or its
-            // high slope moves.
-            let mut first_at = Stepper::floor(
-                high.num * (2 * depth + 1) + high.den,
-                2 * high.num,
-                2 * high.den,
-            );
-            let mut last_at = Stepper::floor(
-                low.num * (2 * depth - 1) + low.den - 1,
-                2 * low.num,
-                2 * low.den,
-            );
-            for d in depth..=max_depth {
-                if d > depth {
-                    first_at.step();
-                    last_at.step();
-                }
-                let (first, last) = (first_at.value, last_at.value);
+            loop {
+                let d = depth;
                 // Tiles out of range come first in a row (every shape grows
-                // with |dx| and |dy|) and are skipped whole: they cannot
-                // shadow a tile within the range.
-                let top = first.min(d).min(max_col).min(self.reach.at(d));
+                // with |dx| and |dy|) and are cut whole: they cannot shadow
+                // a tile within the range.
+                debug_assert!(first <= d);
+                let top = first.min(max_col).min(reach.at(d));
                 if top < last {
                     break;
                 }
@@ -232,65 +224,91 @@ impl RecursiveShadowcast {
                 octant.span(
                     sink,
                     d,
-                    if owns_diagonal && last == 0 { 1 } else { last },
-                    if !owns_diagonal && top == d {
+                    if OWNS_DIAGONAL && last == 0 { 1 } else { last },
+                    if !OWNS_DIAGONAL && top == d {
                         d - 1
                     } else {
                         top
                     },
                 );
+                // `first` of the next row: column first + 1 comes in when
+                // its lowest corner (2·first + 1) / (2d + 3) is in view.
+                let mut next_first =
+                    first + i64::from((2 * first + 1) * high.1 <= high.0 * (2 * d + 3));
+                let mut lowered = false;
                 // Walls split the view: find each change between floor and
                 // wall from the top down, 64 columns at a time.
                 let mut blocked = false;
-                let mut high_moved = false;
                 let mut col = top;
                 while col >= last {
                     let c0 = (col - 63).max(last);
-                    let walls = octant.opaque_bits(tiles, d, c0, (col - c0 + 1) as u32);
-                    while col >= c0 {
-                        let below = (col - c0) as u32;
-                        // The next change, between wall and floor, at or below `col`.
-                        let Some(i) = highest(if blocked { !walls } else { walls }, below) else {
-                            col = c0 - 1;
-                            break;
+                    let len = (col - c0 + 1) as u32;
+                    let walls = rows.bits(octant, d, c0, len);
+                    // Put the chunk's top column first: bit 63 when columns
+                    // run the map's way, bit 0 when they run against it.
+                    // Bits past the chunk are shifted out, or lie at `len`
+                    // and beyond, where the search below stops anyway.
+                    let walls = if forward { walls << (64 - len) } else { walls };
+                    // Columns from the top already passed.
+                    let mut passed = 0;
+                    loop {
+                        let ahead = if blocked { !walls } else { walls };
+                        let at = if forward {
+                            (ahead & (u64::MAX >> passed)).leading_zeros()
+                        } else {
+                            (ahead & (u64::MAX << passed)).trailing_zeros()
                         };
-                        let c = c0 + i64::from(i);
-                        col = c - 1;
+                        if at >= len {
+                            break;
+                        }
+                        // The column where floor turns to wall or back.
+                        let c = col - i64::from(at);
+                        passed = at;
                         blocked = !blocked;
                         if blocked {
-                            // The part of the view above the wall goes on in its
-                            // own view, down to the wall's highest slope.
-                            let wall = Slope::new(2 * c + 1, 2 * d - 1);
-                            if d < max_depth && high >= wall {
-                                self.stack.push(View {
+                            // The part of the view above the wall goes on in
+                            // its own view, down to the wall's highest
+                            // corner (2c + 1) / (2d - 1), if the view's
+                            // high slope is not below it. Then c < d, and
+                            // the new view's `last` in row d + 1,
+                            // ceil(c + (2c + 1) / (2d - 1)), is c + 1.
+                            let wall = (2 * c + 1, 2 * d - 1);
+                            if d < max_depth && high.0 * wall.1 >= wall.0 * high.1 {
+                                stack.push(View {
                                     depth: d + 1,
+                                    first: next_first,
+                                    last: c + 1,
                                     high,
                                     low: wall,
                                 });
                             }
                         } else {
-                            // A run of walls ended: the view now stops at its
-                            // lowest slope.
-                            high = Slope::new(2 * c + 1, 2 * d + 1);
-                            high_moved = true;
+                            // A run of walls ended over the floor at c: the
+                            // view now stops at the walls' lowest corner
+                            // (2c + 1) / (2d + 1); c < d, so `first` in row
+                            // d + 1, floor(c + 1 + (2c + 1) / (2d + 1)), is
+                            // c + 1.
+                            high = (2 * c + 1, 2 * d + 1);
+                            next_first = c + 1;
+                            lowered = true;
                         }
                     }
+                    col = c0 - 1;
                 }
-                if blocked {
+                if blocked || d == max_depth {
                     break;
                 }
-                if high_moved {
-                    if high < low {
-                        break;
-                    }
-                    // Stepped to the next row by the caller.
-                    first_at = Stepper::floor(
-                        high.num * (2 * d + 1) + high.den,
-                        2 * high.num,
-                        2 * high.den,
-                    );
+                // Closed when its high slope fell below its low one.
+                if lowered && high.0 * low.1 < low.0 * high.1 {
+                    break;
                 }
+                // `last` of the next row: column `last` drops out when its
+                // highest corner (2·last + 1) / (2d + 1) is below the view.
+                last += i64::from((2 * last + 1) * low.1 < low.0 * (2 * d + 1));
+                first = next_first;
+                depth += 1;
             }
+            next = stack.pop();
         }
     }
 }
@@ -336,23 +354,157 @@ impl RecursiveShadowcast {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
+        let lines = tiles.lines(field);
+        // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1, when
+        // all are on the field and in range: an octant whose two tiles of
+        // row 1 are walls sees nothing past them, and needs no scan.
+        let ring = if field.left.min(field.right).min(field.up).min(field.down) >= 1
+            && self.reach.at(1) >= 1
+        {
+            (0..3).fold(0, |ring, row| {
+                ring | tiles.row_bits(-1, row - 1, 3) << (3 * row)
+            })
+        } else {
+            0
+        };
+        macro_rules! octant {
+            ($o:literal, $owns_diagonal:literal) => {
+                let octant = Octant::ALL[$o];
+                let bit = |(dx, dy): (i64, i64)| 1u64 << (3 * (dy + 1) + dx + 1);
+                let (axis, diagonal) = (octant.offset(1, 0), octant.offset(1, 1));
+                let both = bit(axis) | bit(diagonal);
+                if ring & both == both {
+                    let (dx, dy) = if $owns_diagonal { diagonal } else { axis };
+                    sink.tile(dx, dy);
+                } else {
+                    self.scan_octant::<$o, $owns_diagonal, T, S>(tiles, &lines, field, sink);
+                }
+            };
+        }
         // Octants 2k and 2k+1 share a diagonal, 2k+1 and 2k+2 an axis.
         // Both see a shared tile alike (its visibility depends only on
         // the tiles of its line), so the even one reports the diagonal.
-        self.scan_octant::<0, T, S>(tiles, field, true, sink);
-        self.scan_octant::<1, T, S>(tiles, field, false, sink);
-        self.scan_octant::<2, T, S>(tiles, field, true, sink);
-        self.scan_octant::<3, T, S>(tiles, field, false, sink);
-        self.scan_octant::<4, T, S>(tiles, field, true, sink);
-        self.scan_octant::<5, T, S>(tiles, field, false, sink);
-        self.scan_octant::<6, T, S>(tiles, field, true, sink);
-        self.scan_octant::<7, T, S>(tiles, field, false, sink);
+        octant!(0, true);
+        octant!(1, false);
+        octant!(2, true);
+        octant!(3, false);
+        octant!(4, true);
+        octant!(5, false);
+        octant!(6, true);
+        octant!(7, false);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::{BitColumns, BitRows, Rect};
+    use crate::Grid;
+
+    /// A grid's packed bits inside a larger bounded map whose other tiles
+    /// are asked: the field runs off the bits, so rows and columns are read
+    /// through the tiles, with packed words where there are some.
+    struct Framed<'a> {
+        grid: &'a Grid,
+        bounds: Rect,
+        columns: bool,
+        salt: u64,
+    }
+
+    impl Opacity for Framed<'_> {
+        fn is_opaque(&self, x: i32, y: i32) -> bool {
+            if !self.bounds.contains(x, y) {
+                return true;
+            }
+            if self.grid.rect().contains(x, y) {
+                return self.grid.is_opaque(x, y);
+            }
+            let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ self.salt;
+            (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9) % 3 == 0
+        }
+        fn bounds(&self) -> Option<Rect> {
+            Some(self.bounds)
+        }
+        fn bit_rows(&self) -> Option<BitRows<'_>> {
+            self.grid.bit_rows()
+        }
+        fn bit_columns(&self) -> Option<BitColumns<'_>> {
+            if self.columns {
+                self.grid.bit_columns()
+            } else {
+                None
+            }
+        }
+    }
+
+    #[test]
+    fn every_way_of_reading_walls_agrees() {
+        // Packed rows and columns straight from the words (a grid), packed
+        // rows and columns with asked tiles around them, packed rows only,
+        // and every tile asked: all four must see the same.
+        let mut state = 0x5EED_u64;
+        let mut next = move |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        let mut fov = RecursiveShadowcast::new();
+        for round in 0..300 {
+            let (w, h) = (1 + next(150) as u32, 1 + next(150) as u32);
+            let density = next(45);
+            let mut grid = Grid::new(w, h);
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    grid.set(x, y, next(100) < density);
+                }
+            }
+            let margin = next(4) as i32;
+            let bounds = Rect::new(
+                -margin,
+                -margin,
+                w + 2 * margin as u32,
+                h + 2 * margin as u32,
+            );
+            let origin = (
+                bounds.x + next(u64::from(bounds.width)) as i32,
+                bounds.y + next(u64::from(bounds.height)) as i32,
+            );
+            let range = match round % 3 {
+                0 => Range::UNLIMITED,
+                1 => Range::circle(next(80) as u32),
+                _ => Range::new(next(40) as u32, crate::Shape::ALL[next(4) as usize]),
+            };
+            let mut seen = |map: &dyn Opacity| {
+                let mut tiles = Vec::new();
+                fov.compute(map, origin, range, |x, y| tiles.push((x, y)))
+                    .unwrap();
+                tiles.sort_unstable();
+                tiles
+            };
+            let framed = |columns| Framed {
+                grid: &grid,
+                bounds,
+                columns,
+                salt: round,
+            };
+            let asked_map = framed(false);
+            let asked = seen(&crate::bounded(bounds, |x: i32, y: i32| {
+                asked_map.is_opaque(x, y)
+            }));
+            assert_eq!(
+                seen(&framed(true)),
+                asked,
+                "rows and columns, round {round}"
+            );
+            assert_eq!(seen(&framed(false)), asked, "rows only, round {round}");
+            if margin == 0 && grid.rect().contains(origin.0, origin.1) {
+                assert_eq!(seen(&grid), asked, "grid, round {round}");
+            }
+        }
+    }
 
     #[test]
     fn long_corridors_need_no_deep_stack() {
@@ -406,16 +558,18 @@ mod tests {
                     };
                     let tiles = Asked::new(&map, (0, 0));
                     let owns = parity % 2 == 0;
-                    match index {
-                        0 => fov.scan_octant::<0, _, _>(&tiles, &field, owns, &mut sink),
-                        1 => fov.scan_octant::<1, _, _>(&tiles, &field, owns, &mut sink),
-                        2 => fov.scan_octant::<2, _, _>(&tiles, &field, owns, &mut sink),
-                        3 => fov.scan_octant::<3, _, _>(&tiles, &field, owns, &mut sink),
-                        4 => fov.scan_octant::<4, _, _>(&tiles, &field, owns, &mut sink),
-                        5 => fov.scan_octant::<5, _, _>(&tiles, &field, owns, &mut sink),
-                        6 => fov.scan_octant::<6, _, _>(&tiles, &field, owns, &mut sink),
-                        _ => fov.scan_octant::<7, _, _>(&tiles, &field, owns, &mut sink),
+                    macro_rules! scan {
+                        ($($o:literal)*) => {
+                            match (index, owns) {
+                                $(
+                                    ($o, true) => fov.scan_octant::<$o, true, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
+                                    ($o, false) => fov.scan_octant::<$o, false, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
+                                )*
+                                _ => unreachable!(),
+                            }
+                        };
                     }
+                    scan!(0 1 2 3 4 5 6 7);
                     seen.extend(only);
                 }
                 per_octant.push(seen);
