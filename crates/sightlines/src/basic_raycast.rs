@@ -37,9 +37,7 @@
 //!
 //! **Cost.** `O(perimeter · radius)` steps, a bitset over the box (boxes
 //! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
-//! [`FovError::AreaTooLarge`]), and a post-pass over the box's rows, 64
-//! tiles a word (each wall is lit by the lit floor of its own and the
-//! nearer column, in its own and the nearer row).
+//! [`FovError::AreaTooLarge`]), and a post-pass over the lit tiles.
 //!
 //! ```
 //! use sightlines::{BasicRaycast, FieldOfView, Grid, Range};
@@ -173,107 +171,62 @@ impl BasicRaycast {
 /// libtcod's wall post-pass, kept within the range: lights every opaque
 /// tile of the field that is an 8-neighbour of a lit transparent tile lying
 /// no farther from the origin on either axis.
-///
-/// Word-parallel, 64 tiles at a time: a wall at `(wx, wy)` is lit by the lit
-/// floor of columns `wx` and `wx` minus one step toward the origin (`wx`
-/// alone on the axis), in rows `wy` and the row toward the origin (`wy`
-/// alone on the axis). Walls lit here are opaque, so they never light
-/// others, and the rows can be done in any order.
 pub(crate) fn light_walls<T: Tiles>(
     tiles: &T,
     field: &Field,
     reach: &mut Reach,
     lit: &mut FieldBits,
 ) {
-    let (left, width) = (field.left, field.left + field.right + 1);
-    let rows = lit.rows();
-    for row in 0..rows {
-        let dy = row as i64 - field.up;
-        // In range on this row: |dx| <= cut (the shapes are the same along
-        // x and y).
-        let cut = reach.at(dy.abs());
-        if cut < 0 {
-            continue;
+    // Walls lit here are opaque, so they never spread, and the pass's order
+    // does not matter. Each word is read before its walls are set; a wall
+    // set in a later word is skipped there by its opacity.
+    lit.for_each_mut(|lit, dx, dy| {
+        if tiles.opaque(dx, dy) {
+            return;
         }
-        let inner = match dy.signum() {
-            1 => Some(row - 1),
-            -1 => Some(row + 1),
-            _ => None,
+        // The neighbours no nearer the origin on either axis: away from
+        // the origin, or either way on an axis (three of them off the axes).
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut light = |ex: i64, ey: i64| {
+            let (wx, wy) = (dx + ex, dy + ey);
+            if field.reaches(wx, wy)
+                && wy.abs() <= reach.at(wx.abs())
+                && !lit.contains(wx, wy)
+                && tiles.opaque(wx, wy)
+            {
+                lit.insert(wx, wy);
+            }
         };
-        let range = (
-            left.saturating_sub(cut).max(0),
-            left.saturating_add(cut).min(width - 1),
-        );
-        for k in 0..lit.words_per_row() {
-            let mut near = widened_floor(tiles, field, lit, row, k);
-            if let Some(inner) = inner {
-                near |= widened_floor(tiles, field, lit, inner, k);
+        match (sx, sy) {
+            (0, 0) => {
+                for (ex, ey) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    light(ex, ey);
+                }
             }
-            let near = near & !lit.word(row, k) & span_mask(range.0, range.1, k);
-            if near != 0 {
-                let walls = near & opaque_word(tiles, field, dy, k);
-                lit.or_word(row, k, walls);
+            (0, _) => {
+                for (ex, ey) in [(-1, 0), (1, 0), (-1, sy), (0, sy), (1, sy)] {
+                    light(ex, ey);
+                }
             }
-        }
-    }
-}
-
-/// Bits `lo..=hi` of the field's columns that fall in word `k`.
-#[inline]
-fn span_mask(lo: i64, hi: i64, k: usize) -> u64 {
-    let base = 64 * k as i64;
-    let (lo, hi) = ((lo - base).max(0), (hi - base).min(63));
-    if lo > hi {
-        0
-    } else {
-        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-    }
-}
-
-/// The opacity of word `k` of the field's row at `dy`, bit `i` for column
-/// `64·k + i` (zero past the field's width).
-#[inline]
-fn opaque_word<T: Tiles>(tiles: &T, field: &Field, dy: i64, k: usize) -> u64 {
-    let width = field.left + field.right + 1;
-    let base = 64 * k as i64;
-    let len = (width - base).min(64) as u32;
-    tiles.row_bits(base - field.left, dy, len)
-}
-
-/// The lit transparent tiles of word `k` of `row`, zero off the field.
-#[inline]
-fn floor_word<T: Tiles>(
-    tiles: &T,
-    field: &Field,
-    lit: &FieldBits,
-    row: usize,
-    k: Option<usize>,
-) -> u64 {
-    match k {
-        Some(k) if k < lit.words_per_row() => {
-            let bits = lit.word(row, k);
-            if bits == 0 {
-                0
-            } else {
-                bits & !opaque_word(tiles, field, row as i64 - field.up, k)
+            (_, 0) => {
+                for (ex, ey) in [(0, -1), (0, 1), (sx, -1), (sx, 0), (sx, 1)] {
+                    light(ex, ey);
+                }
+            }
+            _ => {
+                light(sx, 0);
+                light(0, sy);
+                light(sx, sy);
             }
         }
-        _ => 0,
-    }
-}
-
-/// The columns of word `k` of `row` whose tile, or the tile one step nearer
-/// the origin along the row, is lit floor (the origin's column takes only
-/// its own tile).
-#[inline]
-fn widened_floor<T: Tiles>(tiles: &T, field: &Field, lit: &FieldBits, row: usize, k: usize) -> u64 {
-    let here = floor_word(tiles, field, lit, row, Some(k));
-    let before = floor_word(tiles, field, lit, row, k.checked_sub(1));
-    let after = floor_word(tiles, field, lit, row, Some(k + 1));
-    let width = field.left + field.right + 1;
-    // Right of the origin the nearer tile is one column left (a shift up a
-    // bit), left of it one column right.
-    let right = span_mask(field.left + 1, width - 1, k);
-    let left = span_mask(0, field.left - 1, k);
-    here | ((here << 1 | before >> 63) & right) | ((here >> 1 | after << 63) & left)
+    });
 }

@@ -234,28 +234,26 @@ impl FieldBits {
         fresh
     }
 
-    /// Rows of the box.
+    /// Whether the bit of offset `(dx, dy)` is set.
     #[inline]
-    pub(crate) fn rows(&self) -> usize {
-        self.rows
+    pub(crate) fn contains(&self, dx: i64, dy: i64) -> bool {
+        let (word, bit) = self.index(dx, dy);
+        self.words[word] & bit != 0
     }
 
-    /// Words in each row of the box.
-    #[inline]
-    pub(crate) fn words_per_row(&self) -> usize {
-        self.words_per_row
-    }
-
-    /// Word `k` of `row`: bit `i` is column `64·k + i` of the box.
-    #[inline]
-    pub(crate) fn word(&self, row: usize, k: usize) -> u64 {
-        self.words[row * self.words_per_row + k]
-    }
-
-    /// Sets `bits` in word `k` of `row`.
-    #[inline]
-    pub(crate) fn or_word(&mut self, row: usize, k: usize, bits: u64) {
-        self.words[row * self.words_per_row + k] |= bits;
+    /// Calls `f` with the offset of every set bit, rows first. A bit set by
+    /// `f` in a word not read yet is seen; in the word being read, it is not.
+    pub(crate) fn for_each_mut(&mut self, mut f: impl FnMut(&mut FieldBits, i64, i64)) {
+        for row in 0..self.rows {
+            for k in 0..self.words_per_row {
+                let mut bits = self.words[row * self.words_per_row + k];
+                while bits != 0 {
+                    let col = (k * 64) as i64 + i64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    f(self, col - self.left, row as i64 - self.up);
+                }
+            }
+        }
     }
 
     /// Calls `f` with the offset of every set bit, rows first.
