@@ -316,6 +316,12 @@ impl Fov {
 
     /// Visits every tile visible from `origin` within `range`, each once.
     ///
+    /// `visit` is called through `dyn FnMut`, so a program with many call
+    /// sites compiles each algorithm once per map type, not once per
+    /// closure. The fastest ways in are [`Fov::compute_into`] (rows of tiles
+    /// into a set) and an algorithm's own type, whose
+    /// [`FieldOfView::compute`] inlines the closure.
+    ///
     /// # Errors
     ///
     /// As [`FieldOfView::compute`].
@@ -331,16 +337,33 @@ impl Fov {
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        let at = (i64::from(origin.0), i64::from(origin.1));
+        let origin_at = (i64::from(origin.0), i64::from(origin.1));
+        // Through `dyn`: every algorithm's scan is compiled once per map type
+        // rather than once per closure a program passes here.
         if self.lit_walls {
-            self.dispatch(map, &field, &mut Visit { visit, origin: at })
+            let visit: &mut dyn FnMut(i32, i32) = &mut visit;
+            self.dispatch(
+                map,
+                &field,
+                &mut Visit {
+                    visit,
+                    origin: origin_at,
+                },
+            )
         } else {
-            let visit = |x, y| {
+            let visit: &mut dyn FnMut(i32, i32) = &mut |x, y| {
                 if (x, y) == origin || !map.is_opaque(x, y) {
                     visit(x, y);
                 }
             };
-            self.dispatch(map, &field, &mut Visit { visit, origin: at })
+            self.dispatch(
+                map,
+                &field,
+                &mut Visit {
+                    visit,
+                    origin: origin_at,
+                },
+            )
         }
     }
 

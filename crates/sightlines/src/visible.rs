@@ -224,8 +224,12 @@ impl Sink for Fill<'_> {
         let start = (dy0 + self.up) as usize * stride + col / 64;
         let count = (dy1 - dy0 + 1) as usize;
         *self.len += count;
-        for word in self.words[start..].iter_mut().step_by(stride).take(count) {
-            *word |= bit;
+        // One bounds check for the whole column, then a word per row.
+        let words = &mut self.words[start..=start + (count - 1) * stride];
+        let mut at = 0;
+        while at < words.len() {
+            words[at] |= bit;
+            at += stride;
         }
     }
 }

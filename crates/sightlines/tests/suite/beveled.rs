@@ -265,7 +265,7 @@ fn open_field_sees_every_tile_of_every_shape() {
     for r in 0..20u32 {
         for shape in Shape::ALL {
             let range = Range::new(r, shape);
-            let seen = fov_set(B, &|_: i32, _: i32| false, (2, -9), range);
+            let seen = fov_set(B, &OPEN, (2, -9), range);
             let ri = i64::from(r);
             let expected = (-ri..=ri)
                 .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
@@ -278,8 +278,8 @@ fn open_field_sees_every_tile_of_every_shape() {
 
 #[test]
 fn no_panics_at_the_i32_limits() {
-    let open = |_: i32, _: i32| false;
-    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
+    let open: FnMap = OPEN;
+    let walls: FnMap = &|x: i32, y: i32| (x ^ y) & 3 == 0;
     for origin in [
         (i32::MIN, i32::MIN),
         (i32::MAX, i32::MAX),
@@ -319,7 +319,7 @@ fn no_panics_at_the_i32_limits() {
 fn many_splits_at_a_large_radius_need_no_call_stack() {
     // Pillars split sectors over and over: the article's code recurses once
     // per split. Sparse pillars split it at every range out to 3000.
-    let map = |x: i32, y: i32| x % 29 == 0 && y % 31 == 0;
+    let map: FnMap = &|x: i32, y: i32| x % 29 == 0 && y % 31 == 0;
     let mut count = 0u64;
     Beveled::new()
         .compute(&map, (1, 1), Range::circle(3000), |_, _| count += 1)
@@ -619,7 +619,7 @@ fn matches_the_article_loop_tile_for_tile() {
             }
         );
         // The same map asked tile by tile (no packed rows).
-        let asked = |x: i32, y: i32| g.is_opaque(x, y);
+        let asked: FnMap = &|x: i32, y: i32| g.is_opaque(x, y);
         let asked = sightlines::bounded(g.rect(), asked);
         assert_eq!(
             both_paths(&asked, origin, range, &mut fov, &mut set),
@@ -647,7 +647,7 @@ fn matches_the_article_loop_on_unbounded_maps_and_odd_bounds() {
     for _ in 0..1500 {
         let salt = rng.next_u64();
         let density = rng.below(50);
-        let hashed = move |x: i32, y: i32| {
+        let hashed: FnMap = &move |x: i32, y: i32| {
             let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 ^ salt;

@@ -91,7 +91,7 @@ fn diagonal_gap_claims_hold() {
     for &algorithm in Algorithm::ALL {
         let claim = algorithm.properties().diagonal_gaps;
         for (sx, sy) in [(1, 1), (-1, 1), (-1, -1), (1, -1)] {
-            let map = move |x: i32, y: i32| (x, y) == (sx, 0) || (x, y) == (0, sy);
+            let map: FnMap = &move |x: i32, y: i32| (x, y) == (sx, 0) || (x, y) == (0, sy);
             let seen = fov_set(algorithm, &map, (0, 0), Range::square(4));
             for k in 1..=3 {
                 assert_eq!(
@@ -110,7 +110,7 @@ fn expansive_wall_claims_hold() {
         let claim = algorithm.properties().expansive_walls;
         for (wall, origin) in [(0, (0, 1)), (0, (5, -1)), (3, (-2, 1))] {
             // A straight wall along row `wall`; the viewer stands right next to it.
-            let map = move |_x: i32, y: i32| y == wall;
+            let map: FnMap = &move |_x: i32, y: i32| y == wall;
             let r = 12;
             let seen = fov_set(algorithm, &map, origin, Range::circle(r));
             let wall_in_range: Vec<_> = (-(r as i32)..=r as i32)

@@ -5,6 +5,14 @@
 use sightlines::{Algorithm, Fov, Grid, Opacity, Range};
 use std::collections::BTreeSet;
 
+/// A map given as a closure, as one type for the whole suite. Every map type
+/// compiles its own copy of every algorithm's scan, so dozens of distinct
+/// closure types would make this binary take many times longer to build.
+pub type FnMap<'a> = &'a dyn Fn(i32, i32) -> bool;
+
+/// The map without walls (unbounded).
+pub const OPEN: FnMap<'static> = &|_, _| false;
+
 /// SplitMix64: a tiny deterministic generator, so failures reproduce from a seed.
 pub struct Rng(pub u64);
 

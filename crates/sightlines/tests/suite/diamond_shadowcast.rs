@@ -529,7 +529,7 @@ proptest! {
     #[test]
     fn open_field_shows_exactly_the_range(r in 0u32..20, s in 0usize..4) {
         let shape = Shape::ALL[s];
-        let tiles = reached(&|_: i32, _: i32| false, (3, -7), Range::new(r, shape));
+        let tiles = reached(&OPEN, (3, -7), Range::new(r, shape));
         let ri = i64::from(r);
         let expected: BTreeMap<_, _> = (-ri..=ri)
             .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))

@@ -139,7 +139,7 @@ fn equals_brute_force_on_unbounded_maps() {
     for _ in 0..300 {
         let salt = rng.next_u64();
         let density = rng.below(45);
-        let map = move |x: i32, y: i32| {
+        let map: FnMap = &move |x: i32, y: i32| {
             let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 ^ salt;
@@ -202,7 +202,7 @@ proptest! {
     fn shapes_cut_exactly_by_their_rules(r in 0u32..20, s in 0usize..4) {
         // On an open field every tile of the range is visible, and nothing else.
         let shape = Shape::ALL[s];
-        let seen = fov_set(PP, &|_: i32, _: i32| false, (3, -7), Range::new(r, shape));
+        let seen = fov_set(PP, &OPEN, (3, -7), Range::new(r, shape));
         let ri = i64::from(r);
         let expected: BTreeSet<_> = (-ri..=ri)
             .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))

@@ -372,7 +372,7 @@ fn not_symmetric_and_says_so() {
 
 #[test]
 fn origin_is_always_visible_even_inside_a_wall() {
-    let solid = |_: i32, _: i32| true;
+    let solid: FnMap = &|_: i32, _: i32| true;
     let seen = fov_set(RS, &solid, (5, 5), Range::circle(3));
     // The origin and its eight neighbours, lit, and nothing behind them.
     assert_eq!(seen.len(), 9);
@@ -392,7 +392,7 @@ fn radius_ten_thousand_nests_ten_thousand_views_without_recursion() {
     // Along the diagonal corridor y == x each row opens a new view inside
     // the previous one (a wall just below the diagonal tile), so a
     // recursive implementation would nest once per tile of distance.
-    let corridor = |x: i32, y: i32| y != x;
+    let corridor: FnMap = &|x: i32, y: i32| y != x;
     let r = 10_000u32;
     let seen = fov_set(RS, &corridor, (0, 0), Range::circle(r));
     let r2 = i64::from(r) * i64::from(r);
@@ -406,7 +406,7 @@ fn radius_ten_thousand_nests_ten_thousand_views_without_recursion() {
     assert!(seen.contains(&(7071, 7071)) && seen.contains(&(-7071, -7070)));
     assert!(!seen.contains(&(7072, 7072)));
     // A long straight corridor: the whole length, walls on both sides.
-    let straight = |_x: i32, y: i32| y != 0;
+    let straight: FnMap = &|_x: i32, y: i32| y != 0;
     let seen = fov_set(RS, &straight, (0, 0), Range::circle(r));
     assert_eq!(seen.len(), 20_001 + 2 * 19_999);
 }
@@ -439,7 +439,7 @@ fn walls_are_expansive_in_rectangular_rooms() {
 fn sees_through_a_diagonal_gap_along_a_single_ray() {
     // Walls at (2, 1) and (1, 2) touch at a corner on the diagonal: the one
     // ray through that corner passes, and nothing beside it.
-    let map = |x: i32, y: i32| (x, y) == (2, 1) || (x, y) == (1, 2);
+    let map: FnMap = &|x: i32, y: i32| (x, y) == (2, 1) || (x, y) == (1, 2);
     let seen = fov_set(RS, &map, (0, 0), Range::square(6));
     for k in 1..=6 {
         assert!(seen.contains(&(k, k)), "({k}, {k})");

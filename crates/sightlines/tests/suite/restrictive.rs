@@ -257,7 +257,7 @@ fn properties_on_random_maps() {
 #[test]
 fn open_map_sees_the_whole_square() {
     for r in 0..20u32 {
-        let seen = fov_set(R, &|_: i32, _: i32| false, (5, -3), Range::square(r));
+        let seen = fov_set(R, &OPEN, (5, -3), Range::square(r));
         assert_eq!(seen.len(), ((2 * r + 1) * (2 * r + 1)) as usize);
     }
 }
@@ -271,8 +271,8 @@ fn a_wall_hides_what_lies_straight_behind_it() {
 
 #[test]
 fn no_panics_at_the_i32_limits() {
-    let open = |_: i32, _: i32| false;
-    let walls = |x: i32, y: i32| (x ^ y) & 3 == 0;
+    let open: FnMap = OPEN;
+    let walls: FnMap = &|x: i32, y: i32| (x ^ y) & 3 == 0;
     for origin in [
         (i32::MIN, i32::MIN),
         (i32::MAX, i32::MAX),
@@ -313,12 +313,7 @@ fn large_radius_on_an_open_field() {
     // No recursion: the scan is a loop over lines, so any radius is safe.
     let mut count = 0u64;
     Restrictive::new()
-        .compute(
-            &|_: i32, _: i32| false,
-            (1, 1),
-            Range::square(2_000),
-            |_, _| count += 1,
-        )
+        .compute(&OPEN, (1, 1), Range::square(2_000), |_, _| count += 1)
         .unwrap();
     assert_eq!(count, 4001 * 4001);
 }

@@ -66,7 +66,7 @@ fn can_see_on_an_unbounded_map_with_a_radius() {
             let seed = rng.next_u64();
             // An endless random field: opacity from a hash of the position.
             let density = rng.below(50);
-            let map = move |x: i32, y: i32| {
+            let map: FnMap = &move |x: i32, y: i32| {
                 let mut r = Rng(seed ^ (x as u64).wrapping_mul(0x9E37) ^ ((y as u64) << 32));
                 r.percent(density)
             };
@@ -91,7 +91,7 @@ fn can_see_on_an_unbounded_map_with_a_radius() {
 #[test]
 fn can_see_errors_and_edges() {
     let g = Grid::new(5, 5);
-    let open = |_: i32, _: i32| false;
+    let open: FnMap = OPEN;
     for &algorithm in Algorithm::ALL {
         assert!(matches!(
             can_see(&g, (5, 0), (1, 1), Range::UNLIMITED, algorithm),

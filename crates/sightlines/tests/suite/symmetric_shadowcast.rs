@@ -130,7 +130,7 @@ fn random_origin(rng: &mut Rng, g: &Grid) -> (i32, i32) {
 fn brute_force_knows_hand_worked_cases() {
     // A pillar at (1, 1) seen from (0, 0) shades the slopes (1/2, 3/2): the
     // knight's move at slope 1/2 only touches its mid-line's end.
-    let pillar = |x: i32, y: i32| (x, y) == (1, 1);
+    let pillar: FnMap = &|x: i32, y: i32| (x, y) == (1, 1);
     assert!(!ford_sees(&pillar, (0, 0), (2, 2)));
     assert!(ford_sees(&pillar, (0, 0), (2, 1)));
     assert!(!ford_sees(&pillar, (0, 0), (3, 2)));
@@ -138,18 +138,18 @@ fn brute_force_knows_hand_worked_cases() {
     assert!(ford_sees(&pillar, (0, 0), (4, 2)));
     // Two walls whose mid-lines meet end to end, at (2, 0) and (2, 1) from
     // (0, 0), block the ray of slope 1/4 between them ...
-    let pair = |x: i32, y: i32| x == 2 && (y == 0 || y == 1);
+    let pair: FnMap = &|x: i32, y: i32| x == 2 && (y == 0 || y == 1);
     assert!(!ford_sees(&pair, (0, 0), (4, 1)));
     // ... and so do mid-lines touching at different depths: (1, 0) shades
     // (-1/2, 1/2), (3, 2) shades (1/2, 5/6).
-    let staggered = |x: i32, y: i32| (x, y) == (1, 0) || (x, y) == (3, 2);
+    let staggered: FnMap = &|x: i32, y: i32| (x, y) == (1, 0) || (x, y) == (3, 2);
     assert!(!ford_sees(&staggered, (0, 0), (6, 3)));
     assert!(!ford_sees(&staggered, (0, 0), (6, 4)));
     assert!(ford_sees(&staggered, (0, 0), (6, 5)));
     // A wall is lit when some ray through its own mid-line gets there: the
     // wall (3, 2) by slopes just above 1/2, but not (3, 1), whose mid-line
     // (1/6, 1/2) lies in the shade of (1, 0).
-    let row = |x: i32, y: i32| x == 3 || (x, y) == (1, 0);
+    let row: FnMap = &|x: i32, y: i32| x == 3 || (x, y) == (1, 0);
     assert!(ford_sees(&row, (0, 0), (3, 2)));
     assert!(!ford_sees(&row, (0, 0), (3, 1)));
     assert!(!ford_sees(&row, (0, 0), (3, 0)));
@@ -224,7 +224,7 @@ fn equals_the_definition_on_unbounded_maps_near_the_i32_limits() {
     for _ in 0..300 {
         let salt = rng.next_u64();
         let density = rng.below(45);
-        let map = move |x: i32, y: i32| {
+        let map: FnMap = &move |x: i32, y: i32| {
             let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 ^ salt;
@@ -330,7 +330,7 @@ fn expansive_walls_light_every_wall_of_a_convex_room() {
 #[test]
 fn pillar_shadows_expand_and_corners_are_not_blind() {
     // A pillar at (2, 0) hides a widening wedge behind it.
-    let pillar = |x: i32, y: i32| (x, y) == (2, 0);
+    let pillar: FnMap = &|x: i32, y: i32| (x, y) == (2, 0);
     let seen = fov_set(SS, &pillar, (0, 0), Range::square(12));
     let hidden_at = |x: i32| (-12..=12).filter(|&y| !seen.contains(&(x, y))).count();
     assert_eq!(hidden_at(3), 1);
@@ -347,7 +347,7 @@ fn a_diagonal_line_of_walls_lets_the_45_degree_ray_through() {
     // Square walls along x + y = 3 touch at corners; their diamonds leave
     // gaps, so sight leaks through the line: the ray to (5, 1) passes the
     // corner shared by (2, 1) and (3, 0) and crosses no mid-line.
-    let line = |x: i32, y: i32| x >= 0 && y >= 0 && x + y == 3;
+    let line: FnMap = &|x: i32, y: i32| x >= 0 && y >= 0 && x + y == 3;
     let seen = fov_set(SS, &line, (0, 0), Range::square(6));
     for t in [(3, 3), (5, 5), (4, 3), (3, 4), (5, 1), (1, 5)] {
         assert!(seen.contains(&t), "{t:?}");
@@ -366,11 +366,11 @@ fn a_diagonal_line_of_walls_lets_the_45_degree_ray_through() {
 #[test]
 fn deep_scans_do_not_overflow_the_stack() {
     // A corridor 10,000 tiles long each way, and a pillar field of radius 2,000.
-    let corridor = |_x: i32, y: i32| y.abs() > 1;
+    let corridor: FnMap = &|_x: i32, y: i32| y.abs() > 1;
     let seen = fov_set(SS, &corridor, (0, 0), Range::square(10_000));
     assert!(seen.contains(&(10_000, 0)) && seen.contains(&(-10_000, 0)));
     assert!(seen.contains(&(10_000, 1)) && seen.contains(&(-10_000, -1)));
-    let pillars = |x: i32, y: i32| x.rem_euclid(4) == 2 && y.rem_euclid(4) == 2;
+    let pillars: FnMap = &|x: i32, y: i32| x.rem_euclid(4) == 2 && y.rem_euclid(4) == 2;
     let seen = fov_set(SS, &pillars, (0, 0), Range::circle(2_000));
     assert!(seen.contains(&(2_000, 0)) && seen.contains(&(0, -2_000)));
 }
