@@ -7,6 +7,7 @@
 
 use crate::contender::{self, Spec, FLOOR, OURS};
 use crate::workload::{Case, Workload, CASES};
+use sightlines::{Algorithm, Speed};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -343,6 +344,70 @@ impl Verdict {
     }
 }
 
+/// The class the catalogue's speed column should give an algorithm whose
+/// instructions per field of view are `ratio` times our fewest (cave-r16).
+pub fn speed_class(ratio: f64) -> Speed {
+    if ratio <= SPEED_FAST {
+        Speed::Fast
+    } else if ratio <= SPEED_MODERATE {
+        Speed::Moderate
+    } else {
+        Speed::Slow
+    }
+}
+
+/// Up to this many times our fewest instructions on cave-r16, an algorithm
+/// is [`Speed::Fast`]; up to [`SPEED_MODERATE`] times, [`Speed::Moderate`].
+pub const SPEED_FAST: f64 = 2.5;
+/// See [`SPEED_FAST`].
+pub const SPEED_MODERATE: f64 = 12.0;
+
+/// The catalogue's speed column against the instruction counts.
+fn speed_column(w: &mut String, m: &Measurements, specs: &[Spec]) {
+    let _ = writeln!(w, "\n### The catalogue's speed column (cave-r16)\n");
+    let _ = writeln!(
+        w,
+        "`Algorithm::properties().speed` against the counts: *fast* up to \
+         {SPEED_FAST}x our fewest instructions per field of view, *moderate* up \
+         to {SPEED_MODERATE}x, *slow* beyond. A mismatch means the catalogue \
+         needs updating.\n"
+    );
+    let _ = writeln!(
+        w,
+        "| algorithm | instructions per FOV | ratio to our fewest | measured | catalogue |"
+    );
+    let _ = writeln!(w, "| --- | --- | --- | --- | --- |");
+    let ours: Vec<(Algorithm, Option<f64>)> = specs
+        .iter()
+        .filter(|s| s.is_ours())
+        .filter_map(|s| {
+            let name = s.id.strip_prefix(OURS)?.trim_start_matches('/');
+            let algorithm = name.parse::<Algorithm>().ok()?;
+            Some((algorithm, m.instr("cave-r16", &s.id)))
+        })
+        .collect();
+    let fewest = ours
+        .iter()
+        .filter_map(|o| o.1)
+        .fold(f64::INFINITY, f64::min);
+    for (algorithm, ir) in ours {
+        let ratio = ir.map(|i| i / fewest);
+        let measured = ratio.map(speed_class);
+        let claimed = algorithm.properties().speed;
+        let mark = match measured {
+            Some(c) if c != claimed => " (mismatch)",
+            _ => "",
+        };
+        let _ = writeln!(
+            w,
+            "| `{algorithm}` | {} | {} | {} | {claimed}{mark} |",
+            opt(ir, num),
+            opt(ratio, |r| format!("{r:.2}")),
+            measured.map_or_else(|| "–".to_owned(), |c| c.to_string()),
+        );
+    }
+}
+
 fn verdict(ratios: &[f64]) -> Verdict {
     if ratios.len() < TARGET_CASES.len() {
         Verdict::Unmeasured
@@ -488,6 +553,8 @@ pub fn render(m: &Measurements, machine: &Machine) -> String {
             ratio(i, bi)
         );
     }
+
+    speed_column(w, m, &specs);
 
     // The floor.
     let _ = writeln!(

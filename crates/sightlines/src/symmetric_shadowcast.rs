@@ -291,7 +291,7 @@ impl SymmetricShadowcast {
     /// out of sight, and only they can lie on a diagonal, shared with the
     /// next quadrant: they are checked one by one, the rest is one span.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn report<S: Sink>(
         &mut self,
         sink: &mut S,
@@ -306,22 +306,25 @@ impl SymmetricShadowcast {
         if a > b {
             return;
         }
-        let mut one = |this: &mut Self, col: i64| {
-            let wall = walls >> (col - c0) & 1 == 1;
-            let (dx, dy) = q.offset(row.depth, col);
-            if (wall || row.is_symmetric(col)) && this.first_report(dx, dy) {
-                sink.tile(dx, dy);
-            }
-        };
         if a == first {
-            one(self, a);
+            self.report_end(sink, q, row, walls >> (a - c0) & 1 == 1, a);
             a += 1;
         }
         if b == last && b >= a {
-            one(self, b);
+            self.report_end(sink, q, row, walls >> (b - c0) & 1 == 1, b);
             b -= 1;
         }
         q.span(sink, row.depth, a, b);
+    }
+
+    /// Reports column `col`, the first or last of `row`, if it is a wall or
+    /// its centre is in sight, unless the other quadrant reported it.
+    #[inline(always)]
+    fn report_end<S: Sink>(&mut self, sink: &mut S, q: Octant, row: &Row, wall: bool, col: i64) {
+        let (dx, dy) = q.offset(row.depth, col);
+        if (wall || row.is_symmetric(col)) && self.first_report(dx, dy) {
+            sink.tile(dx, dy);
+        }
     }
 
     /// Whether offset `(dx, dy)` has not been reported yet; only diagonal
