@@ -53,10 +53,10 @@
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
 use crate::geometry::{Field, Reach, Sink, Visit};
-use crate::line::Rounding;
+use crate::line::{Rounding, Steps};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
-use crate::raycast::{cast_ray, FieldBits};
+use crate::raycast::FieldBits;
 
 /// Reusable scratch for [`basic-raycast`](self), libtcod's `FOV_BASIC`.
 ///
@@ -74,6 +74,7 @@ use crate::raycast::{cast_ray, FieldBits};
 #[derive(Clone, Debug, Default)]
 pub struct BasicRaycast {
     lit: FieldBits,
+    masks: BoxMasks,
     reach: Reach,
 }
 
@@ -124,22 +125,17 @@ impl BasicRaycast {
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        let lit = &mut self.lit;
-        let reach = &mut self.reach;
-        reach.reset(field.range);
+        let (lit, masks) = (&mut self.lit, &mut self.masks);
+        self.reach.reset(field.range);
+        masks.reset(tiles, field, &mut self.reach);
         lit.insert(0, 0);
+        // The post-pass needs the opacity of every lit tile: the rays
+        // record what they read, and the origin is read here.
+        if !T::PACKED_ROWS && tiles.opaque(0, 0) {
+            masks.walls.insert(0, 0);
+        }
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
-        let mut ray = |to: (i64, i64)| {
-            cast_ray(
-                tiles,
-                field,
-                reach,
-                lit,
-                to,
-                Rounding::TowardStart,
-                &mut |_, _| {},
-            );
-        };
+        let mut ray = |to: (i64, i64)| cast_to_border(tiles, lit, masks, to);
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
         for x in x0..=x1 {
@@ -158,7 +154,7 @@ impl BasicRaycast {
                 ray((x0, y));
             }
         }
-        light_walls(tiles, field, reach, lit);
+        light_walls(tiles, masks, lit);
         sink.tile(0, 0);
         lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {
@@ -168,65 +164,157 @@ impl BasicRaycast {
     }
 }
 
-/// libtcod's wall post-pass, kept within the range: lights every opaque
-/// tile of the field that is an 8-neighbour of a lit transparent tile lying
-/// no farther from the origin on either axis.
-pub(crate) fn light_walls<T: Tiles>(
-    tiles: &T,
-    field: &Field,
-    reach: &mut Reach,
-    lit: &mut FieldBits,
-) {
-    // Walls lit here are opaque, so they never spread, and the pass's order
-    // does not matter. Each word is read before its walls are set; a wall
-    // set in a later word is skipped there by its opacity.
-    lit.for_each_mut(|lit, dx, dy| {
-        if tiles.opaque(dx, dy) {
+/// Casts one line from the origin to offset `to` on the border of the box,
+/// marking the tiles it reaches in `lit`. Every step up to the border lies
+/// in the box, so only the range and the walls stop it: before its first
+/// tile out of range, after its first opaque tile.
+#[inline]
+fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks, to: (i64, i64)) {
+    let origin = lit.position(0, 0) as i64;
+    let stride = lit.row_stride() as i64;
+    for (dx, dy) in Steps::new(to.0, to.1, Rounding::TowardStart).skip(1) {
+        // In the box, so a valid position.
+        let p = (origin + dy * stride + dx) as usize;
+        if !masks.in_range.has(p) {
             return;
         }
-        // The neighbours no nearer the origin on either axis: away from
-        // the origin, or either way on an axis (three of them off the axes).
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let mut light = |ex: i64, ey: i64| {
-            let (wx, wy) = (dx + ex, dy + ey);
-            if field.reaches(wx, wy)
-                && wy.abs() <= reach.at(wx.abs())
-                && !lit.contains(wx, wy)
-                && tiles.opaque(wx, wy)
-            {
-                lit.insert(wx, wy);
+        lit.set(p);
+        let opaque = if T::PACKED_ROWS {
+            masks.walls.has(p)
+        } else {
+            let opaque = tiles.opaque(dx, dy);
+            if opaque {
+                masks.walls.set(p);
             }
+            opaque
         };
-        match (sx, sy) {
-            (0, 0) => {
-                for (ex, ey) in [
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (-1, 0),
-                    (1, 0),
-                    (-1, 1),
-                    (0, 1),
-                    (1, 1),
-                ] {
-                    light(ex, ey);
+        if opaque {
+            return;
+        }
+    }
+}
+
+/// What the rays and the wall post-pass know of the box, in the layout of
+/// the lit tiles' [`FieldBits`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BoxMasks {
+    /// The tiles of the box within the range's shape.
+    in_range: FieldBits,
+    /// Opaque tiles: on a map with packed rows every one of the box, read
+    /// up front; otherwise those asked so far.
+    walls: FieldBits,
+    /// The post-pass's scratch, a word per word of the box.
+    spread: Vec<u64>,
+}
+
+impl BoxMasks {
+    /// Masks for `field`: its range cut by `reach` and, on a map with packed
+    /// rows, its walls (other maps are asked only the tiles a scan needs).
+    pub(crate) fn reset<T: Tiles>(&mut self, tiles: &T, field: &Field, reach: &mut Reach) {
+        // The box is no larger than the lit tiles' one, which fits.
+        let fits = self.in_range.reset(field).and(self.walls.reset(field));
+        debug_assert!(fits.is_ok());
+        // The range row by row: the shapes are the same along x and y, so
+        // at row `dy` they reach `reach.at(|dy|)` either way.
+        for dy in -field.up..=field.down {
+            let across = reach.at(dy.abs());
+            self.in_range
+                .insert_row(dy, (-across).max(-field.left), across.min(field.right));
+        }
+        if T::PACKED_ROWS {
+            let wpr = self.walls.words_per_row();
+            let width = (field.left + field.right + 1) as usize;
+            let words = self.walls.words_mut();
+            for (r, dy) in (-field.up..=field.down).enumerate() {
+                for k in 0..wpr {
+                    let len = (width - 64 * k).min(64) as u32;
+                    words[r * wpr + k] = tiles.row_bits(64 * k as i64 - field.left, dy, len);
                 }
-            }
-            (0, _) => {
-                for (ex, ey) in [(-1, 0), (1, 0), (-1, sy), (0, sy), (1, sy)] {
-                    light(ex, ey);
-                }
-            }
-            (_, 0) => {
-                for (ex, ey) in [(0, -1), (0, 1), (sx, -1), (sx, 0), (sx, 1)] {
-                    light(ex, ey);
-                }
-            }
-            _ => {
-                light(sx, 0);
-                light(0, sy);
-                light(sx, sy);
             }
         }
-    });
+    }
+
+    /// Records the opacity of every lit tile, for a scan whose rays did not
+    /// (on maps without packed rows; packed ones are read whole up front).
+    pub(crate) fn read_lit<T: Tiles>(&mut self, tiles: &T, lit: &FieldBits) {
+        if !T::PACKED_ROWS {
+            lit.for_each(|dx, dy| {
+                if tiles.opaque(dx, dy) {
+                    self.walls.insert(dx, dy);
+                }
+            });
+        }
+    }
+}
+
+/// libtcod's wall post-pass, kept within the range: lights every opaque
+/// tile of the field that is an 8-neighbour of a lit transparent tile lying
+/// no farther from the origin on either axis. `masks` must know the opacity
+/// of every lit tile.
+///
+/// Word by word: for a wall `w` the tiles `t` with `|tx| <= |wx|` and
+/// `|ty| <= |wy|` among its neighbours are those with `tx` in `{wx, wx -
+/// sign(wx)}` (only `wx` on the origin's column) and `ty` likewise. So each
+/// row's lit transparent tiles, spread one column away from the origin's
+/// column on each side, or-ed with the same of the row one nearer the origin,
+/// give the tiles next to one; the walls among them in range and not lit
+/// yet are lit. Only those candidates are asked of a map without packed rows.
+pub(crate) fn light_walls<T: Tiles>(tiles: &T, masks: &mut BoxMasks, lit: &mut FieldBits) {
+    let wpr = lit.words_per_row();
+    let (ox, oy) = lit.origin_cell();
+    let rows = lit.words().len() / wpr.max(1);
+    let BoxMasks {
+        in_range,
+        walls,
+        spread,
+    } = masks;
+    let (in_range, walls) = (in_range.words(), walls.words());
+    spread.clear();
+    spread.resize(lit.words().len(), 0);
+    // The bits of a word's columns left of `col` (all 64 past it).
+    let below = |col: usize, k: usize| match col.saturating_sub(64 * k) {
+        n if n >= 64 => u64::MAX,
+        n => (1u64 << n) - 1,
+    };
+    {
+        let lit = lit.words();
+        let clear = |i: usize| lit[i] & !walls[i];
+        for r in 0..rows {
+            let row = r * wpr;
+            for k in 0..wpr {
+                let l = clear(row + k);
+                let before = if k > 0 { clear(row + k - 1) } else { 0 };
+                let after = if k + 1 < wpr { clear(row + k + 1) } else { 0 };
+                // Right of the origin a tile spreads right, left of it left.
+                let rightward = (l << 1 | before >> 63) & !below(ox + 1, k);
+                let leftward = (l >> 1 | after << 63) & below(ox, k);
+                spread[row + k] = l | rightward | leftward;
+            }
+        }
+    }
+    for r in 0..rows {
+        let near = match r.cmp(&oy) {
+            std::cmp::Ordering::Less => r + 1,
+            std::cmp::Ordering::Equal => r,
+            std::cmp::Ordering::Greater => r - 1,
+        };
+        for k in 0..wpr {
+            let i = r * wpr + k;
+            let next_to_lit = spread[i] | spread[near * wpr + k];
+            let candidates = next_to_lit & in_range[i] & !lit.words()[i];
+            if T::PACKED_ROWS {
+                lit.words_mut()[i] |= candidates & walls[i];
+            } else {
+                let mut bits = candidates;
+                while bits != 0 {
+                    let col = (64 * k) as i64 + i64::from(bits.trailing_zeros());
+                    let (dx, dy) = (col - ox as i64, r as i64 - oy as i64);
+                    if tiles.opaque(dx, dy) {
+                        lit.words_mut()[i] |= bits & bits.wrapping_neg();
+                    }
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
 }
