@@ -35,9 +35,15 @@
 //! tile's visibility can change with where the map ends (an origin near the
 //! map edge casts its lines to nearer targets).
 //!
-//! **Cost.** `O(perimeter · radius)` steps, a bitset over the box (boxes
-//! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
-//! [`FovError::AreaTooLarge`]), and a post-pass over the lit tiles.
+//! **Cost.** `O(perimeter · radius)` steps of a few word operations each:
+//! the lines step through bitsets over the box (boxes above
+//! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
+//! [`FovError::AreaTooLarge`]), one of the range's shape made before them
+//! and, on a map with packed rows ([`Opacity::bit_rows`]), one of its walls
+//! read a word at a time, so that a step tests both with an AND; other maps
+//! are asked only the tiles the lines reach. The post-pass works 64 tiles
+//! a word and asks a map without packed rows only the tiles it may light
+//! (in range, not lit, next to lit floor).
 //!
 //! ```
 //! use sightlines::{BasicRaycast, FieldOfView, Grid, Range};
@@ -155,12 +161,11 @@ impl BasicRaycast {
             }
         }
         light_walls(tiles, masks, lit);
+        // The origin first, then the rest run by run.
         sink.tile(0, 0);
-        lit.for_each(|dx, dy| {
-            if (dx, dy) != (0, 0) {
-                sink.tile(dx, dy);
-            }
-        });
+        let p = lit.position(0, 0);
+        lit.words_mut()[p / 64] &= !(1 << (p % 64));
+        lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
     }
 }
 
@@ -171,20 +176,27 @@ impl BasicRaycast {
 #[inline]
 fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks, to: (i64, i64)) {
     let origin = lit.position(0, 0) as i64;
-    let stride = lit.row_stride() as i64;
-    for (dx, dy) in Steps::new(to.0, to.1, Rounding::TowardStart).skip(1) {
+    let row = lit.row_stride() as i64;
+    // The same length for all three, so one bounds check covers them.
+    let lit = lit.words_mut();
+    let n = lit.len();
+    let in_range = &masks.in_range.words()[..n];
+    let walls = &mut masks.walls.words_mut()[..n];
+    let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
+    for (p, (dx, dy)) in steps.positions(origin, row) {
         // In the box, so a valid position.
-        let p = (origin + dy * stride + dx) as usize;
-        if !masks.in_range.has(p) {
+        let p = p as usize;
+        let (word, bit) = (p / 64, 1 << (p % 64));
+        if in_range[word] & bit == 0 {
             return;
         }
-        lit.set(p);
+        lit[word] |= bit;
         let opaque = if T::PACKED_ROWS {
-            masks.walls.has(p)
+            walls[word] & bit != 0
         } else {
             let opaque = tiles.opaque(dx, dy);
             if opaque {
-                masks.walls.set(p);
+                walls[word] |= bit;
             }
             opaque
         };

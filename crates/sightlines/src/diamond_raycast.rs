@@ -46,7 +46,8 @@
 //! maps; that invariance is observed, not proven.
 //!
 //! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the wall post-pass over a bitset of the box (boxes above
+//! quadrant, then the wall post-pass, 64 tiles a word, over bitsets of the
+//! box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!

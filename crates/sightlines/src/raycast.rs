@@ -234,18 +234,6 @@ impl FieldBits {
         self.words_per_row * 64
     }
 
-    /// Whether the bit at position `p` is set.
-    #[inline(always)]
-    pub(crate) fn has(&self, p: usize) -> bool {
-        self.words[p / 64] >> (p % 64) & 1 != 0
-    }
-
-    /// Sets the bit at position `p`.
-    #[inline(always)]
-    pub(crate) fn set(&mut self, p: usize) {
-        self.words[p / 64] |= 1 << (p % 64);
-    }
-
     /// Sets the bits of offsets `(dx0..=dx1, dy)`; none when `dx1 < dx0`.
     pub(crate) fn insert_row(&mut self, dy: i64, dx0: i64, dx1: i64) {
         if dx1 < dx0 {
@@ -287,6 +275,25 @@ impl FieldBits {
         let fresh = self.words[word] & bit == 0;
         self.words[word] |= bit;
         fresh
+    }
+
+    /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
+    /// within a word, rows first, left to right.
+    pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {
+        for row in 0..self.rows {
+            let dy = row as i64 - self.up;
+            for k in 0..self.words_per_row {
+                let mut bits = self.words[row * self.words_per_row + k];
+                while bits != 0 {
+                    let lo = bits.trailing_zeros();
+                    // The run's length: the ones from `lo` up.
+                    let len = (!(bits >> lo)).trailing_zeros();
+                    let dx0 = (k * 64) as i64 + i64::from(lo) - self.left;
+                    f(dy, dx0, dx0 + i64::from(len) - 1);
+                    bits &= u64::MAX.checked_shl(lo + len).unwrap_or(0);
+                }
+            }
+        }
     }
 
     /// Calls `f` with the offset of every set bit, rows first.
