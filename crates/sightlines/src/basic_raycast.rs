@@ -215,7 +215,7 @@ pub(crate) struct BoxMasks {
     /// Opaque tiles: on a map with packed rows every one of the box, read
     /// up front; otherwise those asked so far.
     walls: FieldBits,
-    /// The post-pass's scratch, a word per word of the box.
+    /// The post-pass's scratch: two rows of the box.
     spread: Vec<u64>,
 }
 
@@ -273,60 +273,78 @@ impl BoxMasks {
 /// yet are lit. Only those candidates are asked of a map without packed rows.
 pub(crate) fn light_walls<T: Tiles>(tiles: &T, masks: &mut BoxMasks, lit: &mut FieldBits) {
     let wpr = lit.words_per_row();
-    let (ox, oy) = lit.origin_cell();
+    let (_, oy) = lit.origin_cell();
     let rows = lit.words().len() / wpr.max(1);
+    // Two rows of spread tiles, the row being lit and the one nearer the
+    // origin, as the rows go outward from the origin's: up, then down.
+    masks.spread.clear();
+    masks.spread.resize(2 * wpr, 0);
+    light_rows(tiles, masks, lit, (0..=oy).rev());
+    light_rows(tiles, masks, lit, oy + 1..rows);
+}
+
+/// The post-pass over `rows`, each one farther from the origin's row than
+/// the one before, the first next to it (or the origin's own).
+fn light_rows<T: Tiles>(
+    tiles: &T,
+    masks: &mut BoxMasks,
+    lit: &mut FieldBits,
+    rows: impl Iterator<Item = usize>,
+) {
+    let wpr = lit.words_per_row();
+    let (ox, oy) = lit.origin_cell();
     let BoxMasks {
         in_range,
         walls,
         spread,
     } = masks;
-    let (in_range, walls) = (in_range.words(), walls.words());
-    spread.clear();
-    spread.resize(lit.words().len(), 0);
-    // The bits of a word's columns left of `col` (all 64 past it).
-    let below = |col: usize, k: usize| match col.saturating_sub(64 * k) {
-        n if n >= 64 => u64::MAX,
-        n => (1u64 << n) - 1,
-    };
-    {
-        let lit = lit.words();
-        let clear = |i: usize| lit[i] & !walls[i];
-        for r in 0..rows {
-            let row = r * wpr;
-            for k in 0..wpr {
-                let l = clear(row + k);
-                let before = if k > 0 { clear(row + k - 1) } else { 0 };
-                let after = if k + 1 < wpr { clear(row + k + 1) } else { 0 };
-                // Right of the origin a tile spreads right, left of it left.
-                let rightward = (l << 1 | before >> 63) & !below(ox + 1, k);
-                let leftward = (l >> 1 | after << 63) & below(ox, k);
-                spread[row + k] = l | rightward | leftward;
-            }
-        }
-    }
-    for r in 0..rows {
-        let near = match r.cmp(&oy) {
-            std::cmp::Ordering::Less => r + 1,
-            std::cmp::Ordering::Equal => r,
-            std::cmp::Ordering::Greater => r - 1,
-        };
+    let (mut near, mut here) = spread.split_at_mut(wpr);
+    // The origin's row is the nearer row of its neighbours, and its own.
+    spread_row(lit, walls, ox, oy, near);
+    for r in rows {
+        spread_row(lit, walls, ox, r, here);
         for k in 0..wpr {
             let i = r * wpr + k;
-            let next_to_lit = spread[i] | spread[near * wpr + k];
-            let candidates = next_to_lit & in_range[i] & !lit.words()[i];
+            let candidates = (here[k] | near[k]) & in_range.words()[i] & !lit.words()[i];
             if T::PACKED_ROWS {
-                lit.words_mut()[i] |= candidates & walls[i];
+                lit.words_mut()[i] |= candidates & walls.words()[i];
             } else {
                 let mut bits = candidates;
                 while bits != 0 {
                     let col = (64 * k) as i64 + i64::from(bits.trailing_zeros());
                     let (dx, dy) = (col - ox as i64, r as i64 - oy as i64);
                     if tiles.opaque(dx, dy) {
-                        lit.words_mut()[i] |= bits & bits.wrapping_neg();
+                        // Recorded, so that the row spreads as before.
+                        let bit = bits & bits.wrapping_neg();
+                        lit.words_mut()[i] |= bit;
+                        walls.words_mut()[i] |= bit;
                     }
                     bits &= bits - 1;
                 }
             }
         }
+        std::mem::swap(&mut near, &mut here);
+    }
+}
+
+/// Row `r`'s lit transparent tiles, spread one column away from the
+/// origin's column `ox` on each side, into `out`.
+fn spread_row(lit: &FieldBits, walls: &FieldBits, ox: usize, r: usize, out: &mut [u64]) {
+    let wpr = out.len();
+    let row = r * wpr;
+    let clear = |k: usize| lit.words()[row + k] & !walls.words()[row + k];
+    // The bits of word `k`'s columns left of `col` (all 64 past it).
+    let below = |col: usize, k: usize| match col.saturating_sub(64 * k) {
+        n if n >= 64 => u64::MAX,
+        n => (1u64 << n) - 1,
+    };
+    for (k, out) in out.iter_mut().enumerate() {
+        let l = clear(k);
+        let before = if k > 0 { clear(k - 1) } else { 0 };
+        let after = if k + 1 < wpr { clear(k + 1) } else { 0 };
+        // Right of the origin a tile spreads right, left of it left.
+        let rightward = (l << 1 | before >> 63) & !below(ox + 1, k);
+        let leftward = (l >> 1 | after << 63) & below(ox, k);
+        *out = l | rightward | leftward;
     }
 }
