@@ -35,9 +35,15 @@
 //! tile's visibility can change with where the map ends (an origin near the
 //! map edge casts its lines to nearer targets).
 //!
-//! **Cost.** `O(perimeter · radius)` steps, a bitset over the box (boxes
-//! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
-//! [`FovError::AreaTooLarge`]), and a post-pass over the lit tiles.
+//! **Cost.** `O(perimeter · radius)` steps of a few word operations each:
+//! the lines step through bitsets over the box (boxes above
+//! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
+//! [`FovError::AreaTooLarge`]), one of the range's shape made before them
+//! and, on a map with packed rows ([`Opacity::bit_rows`]), one of its walls
+//! read a word at a time, so that a step tests both with an AND; other maps
+//! are asked only the tiles the lines reach. The post-pass works 64 tiles
+//! a word and asks a map without packed rows only the tiles it may light
+//! (in range, not lit, next to lit floor).
 //!
 //! ```
 //! use sightlines::{BasicRaycast, FieldOfView, Grid, Range};
@@ -53,10 +59,10 @@
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
 use crate::geometry::{Field, Reach, Sink, Visit};
-use crate::line::Rounding;
+use crate::line::{Rounding, Steps};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
-use crate::raycast::{cast_ray, FieldBits};
+use crate::raycast::FieldBits;
 
 /// Reusable scratch for [`basic-raycast`](self), libtcod's `FOV_BASIC`.
 ///
@@ -74,6 +80,7 @@ use crate::raycast::{cast_ray, FieldBits};
 #[derive(Clone, Debug, Default)]
 pub struct BasicRaycast {
     lit: FieldBits,
+    masks: BoxMasks,
     reach: Reach,
 }
 
@@ -124,22 +131,17 @@ impl BasicRaycast {
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        let lit = &mut self.lit;
-        let reach = &mut self.reach;
-        reach.reset(field.range);
+        let (lit, masks) = (&mut self.lit, &mut self.masks);
+        self.reach.reset(field.range);
+        masks.reset(tiles, field, &mut self.reach);
         lit.insert(0, 0);
+        // The post-pass needs the opacity of every lit tile: the rays
+        // record what they read, and the origin is read here.
+        if !T::PACKED_ROWS && tiles.opaque(0, 0) {
+            masks.walls.insert(0, 0);
+        }
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
-        let mut ray = |to: (i64, i64)| {
-            cast_ray(
-                tiles,
-                field,
-                reach,
-                lit,
-                to,
-                Rounding::TowardStart,
-                &mut |_, _| {},
-            );
-        };
+        let mut ray = |to: (i64, i64)| cast_to_border(tiles, lit, masks, to);
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
         for x in x0..=x1 {
@@ -158,75 +160,191 @@ impl BasicRaycast {
                 ray((x0, y));
             }
         }
-        light_walls(tiles, field, reach, lit);
+        light_walls(tiles, masks, lit);
+        // The origin first, then the rest run by run.
         sink.tile(0, 0);
-        lit.for_each(|dx, dy| {
-            if (dx, dy) != (0, 0) {
-                sink.tile(dx, dy);
+        let p = lit.position(0, 0);
+        lit.words_mut()[p / 64] &= !(1 << (p % 64));
+        lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
+    }
+}
+
+/// Casts one line from the origin to offset `to` on the border of the box,
+/// marking the tiles it reaches in `lit`. Every step up to the border lies
+/// in the box, so only the range and the walls stop it: before its first
+/// tile out of range, after its first opaque tile.
+#[inline]
+fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks, to: (i64, i64)) {
+    let origin = lit.position(0, 0) as i64;
+    let row = lit.row_stride() as i64;
+    // The same length for all three, so one bounds check covers them.
+    let lit = lit.words_mut();
+    let n = lit.len();
+    let in_range = &masks.in_range.words()[..n];
+    let walls = &mut masks.walls.words_mut()[..n];
+    let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
+    for (p, (dx, dy)) in steps.positions(origin, row) {
+        // In the box, so a valid position.
+        let p = p as usize;
+        let (word, bit) = (p / 64, 1 << (p % 64));
+        if in_range[word] & bit == 0 {
+            return;
+        }
+        lit[word] |= bit;
+        let opaque = if T::PACKED_ROWS {
+            walls[word] & bit != 0
+        } else {
+            let opaque = tiles.opaque(dx, dy);
+            if opaque {
+                walls[word] |= bit;
             }
-        });
+            opaque
+        };
+        if opaque {
+            return;
+        }
+    }
+}
+
+/// What the rays and the wall post-pass know of the box, in the layout of
+/// the lit tiles' [`FieldBits`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BoxMasks {
+    /// The tiles of the box within the range's shape.
+    in_range: FieldBits,
+    /// Opaque tiles: on a map with packed rows every one of the box, read
+    /// up front; otherwise those asked so far.
+    walls: FieldBits,
+    /// The post-pass's scratch: two rows of the box.
+    spread: Vec<u64>,
+}
+
+impl BoxMasks {
+    /// Masks for `field`: its range cut by `reach` and, on a map with packed
+    /// rows, its walls (other maps are asked only the tiles a scan needs).
+    pub(crate) fn reset<T: Tiles>(&mut self, tiles: &T, field: &Field, reach: &mut Reach) {
+        // The box is no larger than the lit tiles' one, which fits.
+        let fits = self.in_range.reset(field).and(self.walls.reset(field));
+        debug_assert!(fits.is_ok());
+        // The range row by row: the shapes are the same along x and y, so
+        // at row `dy` they reach `reach.at(|dy|)` either way.
+        for dy in -field.up..=field.down {
+            let across = reach.at(dy.abs());
+            self.in_range
+                .insert_row(dy, (-across).max(-field.left), across.min(field.right));
+        }
+        if T::PACKED_ROWS {
+            let wpr = self.walls.words_per_row();
+            let width = (field.left + field.right + 1) as usize;
+            let words = self.walls.words_mut();
+            for (r, dy) in (-field.up..=field.down).enumerate() {
+                for k in 0..wpr {
+                    let len = (width - 64 * k).min(64) as u32;
+                    words[r * wpr + k] = tiles.row_bits(64 * k as i64 - field.left, dy, len);
+                }
+            }
+        }
+    }
+
+    /// Records the opacity of every lit tile, for a scan whose rays did not
+    /// (on maps without packed rows; packed ones are read whole up front).
+    pub(crate) fn read_lit<T: Tiles>(&mut self, tiles: &T, lit: &FieldBits) {
+        if !T::PACKED_ROWS {
+            lit.for_each(|dx, dy| {
+                if tiles.opaque(dx, dy) {
+                    self.walls.insert(dx, dy);
+                }
+            });
+        }
     }
 }
 
 /// libtcod's wall post-pass, kept within the range: lights every opaque
 /// tile of the field that is an 8-neighbour of a lit transparent tile lying
-/// no farther from the origin on either axis.
-pub(crate) fn light_walls<T: Tiles>(
+/// no farther from the origin on either axis. `masks` must know the opacity
+/// of every lit tile.
+///
+/// Word by word: for a wall `w` the tiles `t` with `|tx| <= |wx|` and
+/// `|ty| <= |wy|` among its neighbours are those with `tx` in `{wx, wx -
+/// sign(wx)}` (only `wx` on the origin's column) and `ty` likewise. So each
+/// row's lit transparent tiles, spread one column away from the origin's
+/// column on each side, or-ed with the same of the row one nearer the origin,
+/// give the tiles next to one; the walls among them in range and not lit
+/// yet are lit. Only those candidates are asked of a map without packed rows.
+pub(crate) fn light_walls<T: Tiles>(tiles: &T, masks: &mut BoxMasks, lit: &mut FieldBits) {
+    let wpr = lit.words_per_row();
+    let (_, oy) = lit.origin_cell();
+    let rows = lit.words().len() / wpr.max(1);
+    // Two rows of spread tiles, the row being lit and the one nearer the
+    // origin, as the rows go outward from the origin's: up, then down.
+    masks.spread.clear();
+    masks.spread.resize(2 * wpr, 0);
+    light_rows(tiles, masks, lit, (0..=oy).rev());
+    light_rows(tiles, masks, lit, oy + 1..rows);
+}
+
+/// The post-pass over `rows`, each one farther from the origin's row than
+/// the one before, the first next to it (or the origin's own).
+fn light_rows<T: Tiles>(
     tiles: &T,
-    field: &Field,
-    reach: &mut Reach,
+    masks: &mut BoxMasks,
     lit: &mut FieldBits,
+    rows: impl Iterator<Item = usize>,
 ) {
-    // Walls lit here are opaque, so they never spread, and the pass's order
-    // does not matter. Each word is read before its walls are set; a wall
-    // set in a later word is skipped there by its opacity.
-    lit.for_each_mut(|lit, dx, dy| {
-        if tiles.opaque(dx, dy) {
-            return;
-        }
-        // The neighbours no nearer the origin on either axis: away from
-        // the origin, or either way on an axis (three of them off the axes).
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let mut light = |ex: i64, ey: i64| {
-            let (wx, wy) = (dx + ex, dy + ey);
-            if field.reaches(wx, wy)
-                && wy.abs() <= reach.at(wx.abs())
-                && !lit.contains(wx, wy)
-                && tiles.opaque(wx, wy)
-            {
-                lit.insert(wx, wy);
-            }
-        };
-        match (sx, sy) {
-            (0, 0) => {
-                for (ex, ey) in [
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (-1, 0),
-                    (1, 0),
-                    (-1, 1),
-                    (0, 1),
-                    (1, 1),
-                ] {
-                    light(ex, ey);
+    let wpr = lit.words_per_row();
+    let (ox, oy) = lit.origin_cell();
+    let BoxMasks {
+        in_range,
+        walls,
+        spread,
+    } = masks;
+    let (mut near, mut here) = spread.split_at_mut(wpr);
+    // The origin's row is the nearer row of its neighbours, and its own.
+    spread_row(lit, walls, ox, oy, near);
+    for r in rows {
+        spread_row(lit, walls, ox, r, here);
+        for k in 0..wpr {
+            let i = r * wpr + k;
+            let candidates = (here[k] | near[k]) & in_range.words()[i] & !lit.words()[i];
+            if T::PACKED_ROWS {
+                lit.words_mut()[i] |= candidates & walls.words()[i];
+            } else {
+                let mut bits = candidates;
+                while bits != 0 {
+                    let col = (64 * k) as i64 + i64::from(bits.trailing_zeros());
+                    let (dx, dy) = (col - ox as i64, r as i64 - oy as i64);
+                    if tiles.opaque(dx, dy) {
+                        // Recorded, so that the row spreads as before.
+                        let bit = bits & bits.wrapping_neg();
+                        lit.words_mut()[i] |= bit;
+                        walls.words_mut()[i] |= bit;
+                    }
+                    bits &= bits - 1;
                 }
-            }
-            (0, _) => {
-                for (ex, ey) in [(-1, 0), (1, 0), (-1, sy), (0, sy), (1, sy)] {
-                    light(ex, ey);
-                }
-            }
-            (_, 0) => {
-                for (ex, ey) in [(0, -1), (0, 1), (sx, -1), (sx, 0), (sx, 1)] {
-                    light(ex, ey);
-                }
-            }
-            _ => {
-                light(sx, 0);
-                light(0, sy);
-                light(sx, sy);
             }
         }
-    });
+        std::mem::swap(&mut near, &mut here);
+    }
+}
+
+/// Row `r`'s lit transparent tiles, spread one column away from the
+/// origin's column `ox` on each side, into `out`.
+fn spread_row(lit: &FieldBits, walls: &FieldBits, ox: usize, r: usize, out: &mut [u64]) {
+    let wpr = out.len();
+    let row = r * wpr;
+    let clear = |k: usize| lit.words()[row + k] & !walls.words()[row + k];
+    // The bits of word `k`'s columns left of `col` (all 64 past it).
+    let below = |col: usize, k: usize| match col.saturating_sub(64 * k) {
+        n if n >= 64 => u64::MAX,
+        n => (1u64 << n) - 1,
+    };
+    for (k, out) in out.iter_mut().enumerate() {
+        let l = clear(k);
+        let before = if k > 0 { clear(k - 1) } else { 0 };
+        let after = if k + 1 < wpr { clear(k + 1) } else { 0 };
+        // Right of the origin a tile spreads right, left of it left.
+        let rightward = (l << 1 | before >> 63) & !below(ox + 1, k);
+        let leftward = (l >> 1 | after << 63) & below(ox, k);
+        *out = l | rightward | leftward;
+    }
 }

@@ -46,7 +46,8 @@
 //! maps; that invariance is observed, not proven.
 //!
 //! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the wall post-pass over a bitset of the box (boxes above
+//! quadrant, then the wall post-pass, 64 tiles a word, over bitsets of the
+//! box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!
@@ -62,10 +63,10 @@
 //! ```
 
 use crate::algorithm::FieldOfView;
-use crate::basic_raycast::light_walls;
+use crate::basic_raycast::{light_walls, BoxMasks};
 use crate::error::FovError;
 use crate::geometry::{presized_reach, Field, Quadrant, Reach, Sink, Visit};
-use crate::map::{Asked, Opacity, Packed};
+use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 use crate::raycast::FieldBits;
 
@@ -107,6 +108,7 @@ impl Ray {
 pub struct DiamondRaycast {
     lit: FieldBits,
     reach: Reach,
+    masks: BoxMasks,
     prev: Vec<Ray>,
     cur: Vec<Ray>,
 }
@@ -225,6 +227,13 @@ impl FieldOfView for DiamondRaycast {
 }
 
 impl DiamondRaycast {
+    /// `basic-raycast`'s wall post-pass over the lit tiles.
+    fn light_walls<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+        self.masks.reset(tiles, field, &mut self.reach);
+        self.masks.read_lit(tiles, &self.lit);
+        light_walls(tiles, &mut self.masks, &mut self.lit);
+    }
+
     /// The scan, into any [`Sink`].
     pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
     where
@@ -250,11 +259,10 @@ impl DiamondRaycast {
         for q in Quadrant::ALL {
             self.scan_quadrant(map, &field, q);
         }
-        let (reach, lit) = (&mut self.reach, &mut self.lit);
-        reach.reset(field.range);
+        self.reach.reset(field.range);
         match map.bit_rows() {
-            Some(bits) => light_walls(&Packed::new(map, bits, origin), &field, reach, lit),
-            None => light_walls(&Asked::new(map, origin), &field, reach, lit),
+            Some(bits) => self.light_walls(&Packed::new(map, bits, origin), &field),
+            None => self.light_walls(&Asked::new(map, origin), &field),
         }
         visit(origin.0, origin.1);
         self.lit.for_each(|dx, dy| {

@@ -87,6 +87,74 @@ impl Steps {
     fn remaining(&self) -> u64 {
         (self.len - self.major) as u64 + u64::from(!self.started)
     }
+
+    /// One step along the major axis; whether the minor one steps too.
+    #[inline(always)]
+    fn advance(&mut self) -> bool {
+        self.major += 1;
+        self.err -= 2 * self.rise;
+        let minor = self.err < 0;
+        if minor {
+            self.minor += 1;
+            self.err += 2 * self.len;
+        }
+        minor
+    }
+
+    /// The current offset.
+    #[inline(always)]
+    fn offset(&self) -> (i64, i64) {
+        let (x, y) = if self.x_major {
+            (self.major, self.minor)
+        } else {
+            (self.minor, self.major)
+        };
+        (x * self.sx, y * self.sy)
+    }
+
+    /// The offsets after `(0, 0)`, each with its position `start + dx +
+    /// dy·row` in a grid stored row by row `row` apart, the position kept
+    /// up to date with an addition or two a step.
+    #[inline]
+    pub(crate) fn positions(self, start: i64, row: i64) -> Positions {
+        let (x_step, y_step) = (self.sx, self.sy * row);
+        let (major_step, minor_step) = if self.x_major {
+            (x_step, y_step)
+        } else {
+            (y_step, x_step)
+        };
+        Positions {
+            steps: self,
+            position: start,
+            major_step,
+            minor_step,
+        }
+    }
+}
+
+/// See [`Steps::positions`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Positions {
+    steps: Steps,
+    position: i64,
+    major_step: i64,
+    minor_step: i64,
+}
+
+impl Iterator for Positions {
+    type Item = (i64, (i64, i64));
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(i64, (i64, i64))> {
+        if self.steps.major == self.steps.len {
+            return None;
+        }
+        self.position += self.major_step;
+        if self.steps.advance() {
+            self.position += self.minor_step;
+        }
+        Some((self.position, self.steps.offset()))
+    }
 }
 
 impl Iterator for Steps {
@@ -99,19 +167,9 @@ impl Iterator for Steps {
         } else if self.major == self.len {
             return None;
         } else {
-            self.major += 1;
-            self.err -= 2 * self.rise;
-            if self.err < 0 {
-                self.minor += 1;
-                self.err += 2 * self.len;
-            }
+            self.advance();
         }
-        let (x, y) = if self.x_major {
-            (self.major, self.minor)
-        } else {
-            (self.minor, self.major)
-        };
-        Some((x * self.sx, y * self.sy))
+        Some(self.offset())
     }
 
     #[inline]

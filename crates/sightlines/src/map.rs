@@ -346,6 +346,11 @@ impl<M: Opacity> Opacity for Bounded<M> {
 /// [`BitRows`] a word at a time, [`Asked`] asks [`Opacity::is_opaque`].
 /// Algorithms are generic over it, so each kind gets its own compiled scan.
 pub(crate) trait Tiles {
+    /// Whether [`row_bits`](Tiles::row_bits) reads packed words rather
+    /// than asking tile by tile: reading tiles no scan needs is then cheap,
+    /// and asks the map nothing.
+    const PACKED_ROWS: bool = false;
+
     /// Whether the tile at offset `(dx, dy)` blocks sight (offsets between
     /// `i32` positions; tiles off a bounded map block).
     fn opaque(&self, dx: i64, dy: i64) -> bool;
@@ -533,6 +538,8 @@ impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
 }
 
 impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
+    const PACKED_ROWS: bool = true;
+
     #[inline]
     fn opaque(&self, dx: i64, dy: i64) -> bool {
         match self.rows.span(self.at.1 + dy, self.at.0 + dx, 1) {

@@ -218,11 +218,54 @@ impl FieldBits {
 
     #[inline]
     fn index(&self, dx: i64, dy: i64) -> (usize, u64) {
-        let col = (dx + self.left) as usize;
-        (
-            (dy + self.up) as usize * self.words_per_row + col / 64,
-            1 << (col % 64),
-        )
+        let p = self.position(dx, dy);
+        (p / 64, 1 << (p % 64))
+    }
+
+    /// The bit position of offset `(dx, dy)`: bit `p % 64` of word `p / 64`.
+    #[inline]
+    pub(crate) fn position(&self, dx: i64, dy: i64) -> usize {
+        (dy + self.up) as usize * self.row_stride() + (dx + self.left) as usize
+    }
+
+    /// How far a bit position moves for one row down.
+    #[inline]
+    pub(crate) fn row_stride(&self) -> usize {
+        self.words_per_row * 64
+    }
+
+    /// Sets the bits of offsets `(dx0..=dx1, dy)`; none when `dx1 < dx0`.
+    pub(crate) fn insert_row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        if dx1 < dx0 {
+            return;
+        }
+        let row = (dy + self.up) as usize * self.words_per_row;
+        let (c0, c1) = ((dx0 + self.left) as usize, (dx1 + self.left) as usize);
+        for k in c0 / 64..=c1 / 64 {
+            let (lo, hi) = (c0.max(k * 64) - k * 64, c1.min(k * 64 + 63) - k * 64);
+            self.words[row + k] |= (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+        }
+    }
+
+    /// The words, row by row, each row [`words_per_row`](Self::words_per_row) long.
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// See [`words`](Self::words).
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    /// How many words a row takes.
+    pub(crate) fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// The box's column of the origin (its offset from the left edge) and
+    /// its row (from the top).
+    pub(crate) fn origin_cell(&self) -> (usize, usize) {
+        (self.left as usize, self.up as usize)
     }
 
     /// Sets the bit of offset `(dx, dy)`; whether it was clear before.
@@ -234,23 +277,20 @@ impl FieldBits {
         fresh
     }
 
-    /// Whether the bit of offset `(dx, dy)` is set.
-    #[inline]
-    pub(crate) fn contains(&self, dx: i64, dy: i64) -> bool {
-        let (word, bit) = self.index(dx, dy);
-        self.words[word] & bit != 0
-    }
-
-    /// Calls `f` with the offset of every set bit, rows first. A bit set by
-    /// `f` in a word not read yet is seen; in the word being read, it is not.
-    pub(crate) fn for_each_mut(&mut self, mut f: impl FnMut(&mut FieldBits, i64, i64)) {
+    /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
+    /// within a word, rows first, left to right.
+    pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {
         for row in 0..self.rows {
+            let dy = row as i64 - self.up;
             for k in 0..self.words_per_row {
                 let mut bits = self.words[row * self.words_per_row + k];
                 while bits != 0 {
-                    let col = (k * 64) as i64 + i64::from(bits.trailing_zeros());
-                    bits &= bits - 1;
-                    f(self, col - self.left, row as i64 - self.up);
+                    let lo = bits.trailing_zeros();
+                    // The run's length: the ones from `lo` up.
+                    let len = (!(bits >> lo)).trailing_zeros();
+                    let dx0 = (k * 64) as i64 + i64::from(lo) - self.left;
+                    f(dy, dx0, dx0 + i64::from(len) - 1);
+                    bits &= u64::MAX.checked_shl(lo + len).unwrap_or(0);
                 }
             }
         }
