@@ -384,21 +384,26 @@ impl<T: Tiles, const O: usize> Reader for NearColumns<'_, T, O> {
         let width = self.near.width;
         let words = &self.near.words;
         let mut bits = 0;
+        // One bounds check for the column's words, then a word per row.
+        let span = (n as usize - 1) * width;
         if Self::SIDE == 0 {
             let first = (self.near.middle + a as usize) * width + word;
-            for (i, w) in words[first..]
-                .iter()
-                .step_by(width)
-                .take(n as usize)
-                .enumerate()
-            {
-                bits |= (w >> shift & 1) << i;
+            let column = &words[first..=first + span];
+            let (mut at, mut i) = (0, 0);
+            while at < column.len() {
+                bits |= (column[at] >> shift & 1) << i;
+                at += width;
+                i += 1;
             }
         } else {
             let first = (self.near.middle - a as usize) * width + word;
-            let start = first - (n as usize - 1) * width;
-            for (i, w) in words[start..=first].iter().rev().step_by(width).enumerate() {
-                bits |= (w >> shift & 1) << i;
+            let column = &words[first - span..=first];
+            // From the bottom word up: `at` is one past the word read.
+            let (mut at, mut i) = (column.len(), 0);
+            while at > 0 {
+                bits |= (column[at - 1] >> shift & 1) << i;
+                at = at.saturating_sub(width);
+                i += 1;
             }
         }
         bits
