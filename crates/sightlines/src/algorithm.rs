@@ -337,34 +337,21 @@ impl Fov {
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        let origin_at = (i64::from(origin.0), i64::from(origin.1));
         // Through `dyn`: every algorithm's scan is compiled once per map type
         // rather than once per closure a program passes here.
-        if self.lit_walls {
-            let visit: &mut dyn FnMut(i32, i32) = &mut visit;
-            self.dispatch(
-                map,
-                &field,
-                &mut Visit {
-                    visit,
-                    origin: origin_at,
-                },
-            )
+        let mut walls_unlit;
+        let visit: &mut dyn FnMut(i32, i32) = if self.lit_walls {
+            &mut visit
         } else {
-            let visit: &mut dyn FnMut(i32, i32) = &mut |x, y| {
+            walls_unlit = |x, y| {
                 if (x, y) == origin || !map.is_opaque(x, y) {
                     visit(x, y);
                 }
             };
-            self.dispatch(
-                map,
-                &field,
-                &mut Visit {
-                    visit,
-                    origin: origin_at,
-                },
-            )
-        }
+            &mut walls_unlit
+        };
+        let origin = (i64::from(origin.0), i64::from(origin.1));
+        self.dispatch(map, &field, &mut Visit { visit, origin })
     }
 
     fn dispatch<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
