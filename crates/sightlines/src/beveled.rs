@@ -47,10 +47,11 @@
 //! **Speed.** Each octant is compiled on its own (its transform a
 //! constant), slopes are kept with their row and remainder in the current
 //! column so that the scan never divides, and a sector reads its column's
-//! opacity as one word: on packed maps ([`Grid`](crate::Grid)) the rows
-//! near the origin are copied once into a small bit box, so that a column
-//! is a shift (or, for the octants along map columns, a bit from each row).
-//! Visible rows are written as spans.
+//! opacity as one word: on a map that keeps its tiles packed by rows and by
+//! columns ([`Grid`](crate::Grid)) straight from those words, one shift per
+//! column. Near the map's edge, where the scan reads tiles off the map, the
+//! rows near the origin are copied once into a small bit box whose tiles
+//! off the map are walls. Visible rows are written as spans.
 //!
 //! **Allocation.** The sectors split off by walls wait on a reused stack
 //! (the article recurses once per split; the scan goes on with the top part
@@ -76,11 +77,12 @@
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
 use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
-use crate::map::{Asked, Opacity, Packed, Tiles};
+use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// Views whose reach (plus the one tile beyond it the bevels read) stays
-/// within this many tiles of the origin read a packed map through [`Near`].
+/// within this many tiles of the origin read a packed map's words straight
+/// from the map ([`FromLines`]), or through [`Near`] at the map's edge.
 const NEAR: u64 = 63;
 
 /// A wedge of sight lines `bottom < slope < top`, both slopes `num / den`
@@ -207,6 +209,22 @@ impl<T: Tiles, const O: usize> Reader for Direct<'_, T, O> {
         }
         let (dx, dy) = Octant::ALL[O].offset(x as i64, y as i64);
         self.tiles.opaque(dx, dy)
+    }
+}
+
+/// An octant read straight from the map's packed rows or columns, when the
+/// map keeps both over every tile the scan may read.
+struct FromLines<'a, const O: usize>(map::Lines<'a>);
+
+impl<const O: usize> Reader for FromLines<'_, O> {
+    #[inline(always)]
+    fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
+        self.0.octant_bits(Octant::ALL[O], x as i64, a as i64, n)
+    }
+
+    #[inline(always)]
+    fn wall(&mut self, x: u64, y: u64) -> bool {
+        self.0.octant_tile(Octant::ALL[O], x as i64, y as i64)
     }
 }
 
@@ -848,6 +866,25 @@ impl Beveled {
         // and the bevels read one column past the last): a square box.
         // Its tiles off the map are walls.
         let widest = field.left.max(field.right).max(field.up).max(field.down) as u64 + 1;
+        let square = Field {
+            left: widest as i64,
+            right: widest as i64,
+            up: widest as i64,
+            down: widest as i64,
+            ..*field
+        };
+        let lines = tiles.lines(&square);
+        if lines.complete() {
+            self.lines_octant::<0, S>(&lines, field, sink);
+            self.lines_octant::<1, S>(&lines, field, sink);
+            self.lines_octant::<2, S>(&lines, field, sink);
+            self.lines_octant::<3, S>(&lines, field, sink);
+            self.lines_octant::<4, S>(&lines, field, sink);
+            self.lines_octant::<5, S>(&lines, field, sink);
+            self.lines_octant::<6, S>(&lines, field, sink);
+            self.lines_octant::<7, S>(&lines, field, sink);
+            return;
+        }
         near.west = widest.min(left);
         near.east = widest.min(right);
         near.north = up;
@@ -868,6 +905,19 @@ impl Beveled {
         self.near_octant::<6, T, S>(&mut near, tiles, field, sink);
         self.near_octant::<7, T, S>(&mut near, tiles, field, sink);
         self.near = near;
+    }
+
+    fn lines_octant<const O: usize, S: Sink>(
+        &mut self,
+        lines: &FieldLines,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        let octant = Octant::ALL[O];
+        if let Some(lines) = lines.of(octant) {
+            let mut reader = FromLines::<O>(lines);
+            self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
+        }
     }
 
     fn near_octant<const O: usize, T: Tiles, S: Sink>(

@@ -397,6 +397,13 @@ pub(crate) struct FieldLines<'a> {
 }
 
 impl<'a> FieldLines<'a> {
+    /// Whether both the rows and the columns are packed over the field, so
+    /// that [`FieldLines::of`] gives every octant's lines.
+    #[inline]
+    pub(crate) fn complete(&self) -> bool {
+        self.rows.is_some() && self.columns.is_some()
+    }
+
     /// The rows of `octant`'s scan, each a row or a column of the map, if
     /// they are packed.
     #[inline(always)]
@@ -468,6 +475,27 @@ impl OctantRows for Lines<'_> {
             -(c0 + i64::from(len) - 1)
         };
         Lines::bits(self, depth, lowest, len)
+    }
+}
+
+impl Lines<'_> {
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant` in
+    /// the scan's order, as [`Octant::opaque_bits`]: bit `i` is column
+    /// `c0 + i`, and the bits from `len` up are clear.
+    #[inline(always)]
+    pub(crate) fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        let bits = OctantRows::bits(self, octant, depth, c0, len);
+        if octant.runs_forward() {
+            bits & u64::MAX >> (64 - len)
+        } else {
+            bits.reverse_bits() >> (64 - len)
+        }
+    }
+
+    /// Whether the tile (`depth`, `col`) of `octant` is opaque.
+    #[inline(always)]
+    pub(crate) fn octant_tile(&self, octant: Octant, depth: i64, col: i64) -> bool {
+        OctantRows::bits(self, octant, depth, col, 1) & 1 != 0
     }
 }
 

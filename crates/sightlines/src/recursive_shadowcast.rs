@@ -244,20 +244,23 @@ impl RecursiveShadowcast {
                     let c0 = (col - 63).max(last);
                     let len = (col - c0 + 1) as u32;
                     let walls = rows.bits(octant, d, c0, len);
-                    // Put the chunk's top column first: bit 63 when columns
-                    // run the map's way, bit 0 when they run against it.
-                    // Bits past the chunk are shifted out, or lie at `len`
-                    // and beyond, where the search below stops anyway.
-                    let walls = if forward { walls << (64 - len) } else { walls };
+                    // Put the chunk's top column in bit 0, mirroring the
+                    // word when columns run the map's way, so that the
+                    // search is `trailing_zeros` (`tzcnt`): without a target
+                    // CPU, `leading_zeros` is `bsr`, which made this loop
+                    // 20% slower on AMD cores. Bits past the chunk are
+                    // shifted out, or lie at `len` and beyond, where the
+                    // search stops anyway.
+                    let walls = if forward {
+                        (walls << (64 - len)).reverse_bits()
+                    } else {
+                        walls
+                    };
                     // Columns from the top already passed.
                     let mut passed = 0;
                     loop {
                         let ahead = if blocked { !walls } else { walls };
-                        let at = if forward {
-                            (ahead & (u64::MAX >> passed)).leading_zeros()
-                        } else {
-                            (ahead & (u64::MAX << passed)).trailing_zeros()
-                        };
+                        let at = (ahead & (u64::MAX << passed)).trailing_zeros();
                         if at >= len {
                             break;
                         }

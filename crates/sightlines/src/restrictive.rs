@@ -76,12 +76,12 @@
 //! **Performance.** Lines of up to 64 cells are one word each: the opaque
 //! cells, the floors obstacles hide and the cells with an open inner
 //! neighbour are bit masks, and only walls are tested one by one against
-//! the obstacles. A field reaching at most 63 tiles on a map with packed
-//! rows reads its rows once, so the octants whose lines are map columns
-//! need no tile-by-tile reads of the map.
+//! the obstacles. On a map that keeps its tiles packed by rows and by
+//! columns ([`Grid`](crate::Grid)), every line is read a word at a time
+//! straight from those words, whichever way it runs.
 //!
-//! **Allocation.** Line buffers, the obstacle list, a few marks per line and
-//! the field's rows live in [`Restrictive`] and are reused, all sized from
+//! **Allocation.** Line buffers, the obstacle list and a few marks per line
+//! live in [`Restrictive`] and are reused, all sized from
 //! the range (and the map's size) when a call starts: after the first call
 //! with a given range, later calls allocate nothing, from any origin.
 //!
@@ -102,7 +102,7 @@
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
 use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
-use crate::map::{Asked, Opacity, Packed, Tiles};
+use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
@@ -328,74 +328,11 @@ impl<T: Tiles> Walls for Direct<'_, T> {
     }
 }
 
-/// The rows of a field that reaches at most 63 tiles each way, read once
-/// from packed rows: half the octants' lines are columns of the map, which
-/// the map gives a tile at a time, and here a row at a time costs the same
-/// as a line.
-///
-/// Row `y` (from `-up`) is `rows[y + up]`: `[right, left]`, bit `i` of
-/// `right` the tile `x = i` (from the origin's column) and bit `i` of `left`
-/// the tile `x = i - reach_left`.
-struct Block<'a> {
-    rows: &'a [[u64; 2]],
-    up: i64,
-    left: i64,
-}
-
-impl Block<'_> {
-    /// Reads the field's rows into `rows`.
-    fn read<T: Tiles>(tiles: &T, field: &Field, rows: &mut Vec<[u64; 2]>) {
-        rows.clear();
-        let (left, right) = (field.left, field.right);
-        for y in -field.up..=field.down {
-            rows.push(if left + right < 64 {
-                let both = tiles.row_bits(-left, y, (left + right + 1) as u32);
-                [both >> left, both]
-            } else {
-                [
-                    tiles.row_bits(0, y, (right + 1) as u32),
-                    tiles.row_bits(-left, y, (left + 1) as u32),
-                ]
-            });
-        }
-    }
-}
-
-impl Walls for Block<'_> {
+/// The map's packed rows or columns, whichever are this pass's lines.
+impl Walls for map::Lines<'_> {
     #[inline(always)]
     fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64 {
-        let mask = u64::MAX >> (64 - len);
-        if pass.xy != 0 {
-            // A row: `y = d·yx`, cells `x = c·xy`.
-            let [right, left] = self.rows[(d * pass.yx + self.up) as usize];
-            if pass.xy > 0 {
-                right >> lo & mask
-            } else {
-                // Cell `c` is bit `left - c`: mirror.
-                left.reverse_bits() >> (63 - self.left + lo) & mask
-            }
-        } else {
-            // A column `x = d·xx`, cells `y = c·yy`: a bit of each row.
-            let (side, shift) = if pass.xx > 0 {
-                (0, d)
-            } else {
-                (1, self.left - d)
-            };
-            let n = len as i64;
-            let mut bits = 0;
-            if pass.yy > 0 {
-                let rows = &self.rows[(self.up + lo) as usize..(self.up + lo + n) as usize];
-                for (i, row) in rows.iter().enumerate() {
-                    bits |= (row[side] >> shift & 1) << i;
-                }
-            } else {
-                let rows = &self.rows[(self.up - lo - n + 1) as usize..=(self.up - lo) as usize];
-                for (i, row) in rows.iter().rev().enumerate() {
-                    bits |= (row[side] >> shift & 1) << i;
-                }
-            }
-            bits
-        }
+        self.octant_bits(pass, d, lo, len)
     }
 }
 
@@ -424,8 +361,6 @@ pub struct Restrictive {
     marks: Vec<[u8; 8]>,
     /// The range's reach, line by line.
     reach: Reach,
-    /// The field's rows, for [`Block`].
-    rows: Vec<[u64; 2]>,
 }
 
 impl Restrictive {
@@ -442,9 +377,6 @@ impl Restrictive {
         // At most 2 obstacles a line (see `scan`), for any map.
         self.obstacles.clear();
         self.obstacles.reserve(2 * lines as usize + 2);
-        // Rows of a field reaching at most 63 tiles up and down (see `run`).
-        self.rows.clear();
-        self.rows.reserve(2 * 63 + 1);
     }
 
     /// Room for line `d` on a field reaching past [`UP_FRONT_LINES`].
@@ -871,39 +803,40 @@ impl Restrictive {
         let lines = (presized_reach(map, field.range) as i64).min(UP_FRONT_LINES);
         self.prepare(lines);
         self.reach.reset(field.range);
-        let near = field.left.max(field.right).max(field.up).max(field.down) < 64;
         match map.bit_rows() {
-            Some(bits) if near => {
-                let packed = Packed::new(map, bits, field.origin);
-                let mut rows = std::mem::take(&mut self.rows);
-                Block::read(&packed, field, &mut rows);
-                let block = Block {
-                    rows: &rows,
-                    up: field.up,
-                    left: field.left,
-                };
-                self.scan_all(&block, field, sink);
-                self.rows = rows;
-            }
-            Some(bits) => {
-                let packed = Packed::new(map, bits, field.origin);
-                self.scan_all(&Direct(&packed), field, sink);
-            }
-            None => self.scan_all(&Direct(&Asked::new(map, field.origin)), field, sink),
+            Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
+            None => self.scan_all(&Asked::new(map, field.origin), field, sink),
         }
         Ok(())
     }
 
-    fn scan_all<W: Walls, S: Sink>(&mut self, tiles: &W, field: &Field, sink: &mut S) {
+    /// Every pass; each reads its lines straight from the map's packed words
+    /// when the map keeps them over the whole field, else through `tiles`.
+    fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        let lines = tiles.lines(field);
         sink.tile(0, 0);
-        self.scan::<0, W, S>(tiles, field, sink);
-        self.scan::<1, W, S>(tiles, field, sink);
-        self.scan::<2, W, S>(tiles, field, sink);
-        self.scan::<3, W, S>(tiles, field, sink);
-        self.scan::<4, W, S>(tiles, field, sink);
-        self.scan::<5, W, S>(tiles, field, sink);
-        self.scan::<6, W, S>(tiles, field, sink);
-        self.scan::<7, W, S>(tiles, field, sink);
+        self.pass::<0, T, S>(tiles, &lines, field, sink);
+        self.pass::<1, T, S>(tiles, &lines, field, sink);
+        self.pass::<2, T, S>(tiles, &lines, field, sink);
+        self.pass::<3, T, S>(tiles, &lines, field, sink);
+        self.pass::<4, T, S>(tiles, &lines, field, sink);
+        self.pass::<5, T, S>(tiles, &lines, field, sink);
+        self.pass::<6, T, S>(tiles, &lines, field, sink);
+        self.pass::<7, T, S>(tiles, &lines, field, sink);
+    }
+
+    #[inline(always)]
+    fn pass<const P: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        lines: &FieldLines,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        match lines.of(Octant::ALL[PASSES[P]]) {
+            Some(lines) => self.scan::<P, _, S>(&lines, field, sink),
+            None => self.scan::<P, _, S>(&Direct(tiles), field, sink),
+        }
     }
 }
 
