@@ -80,9 +80,9 @@ use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
 use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 
-/// Views whose reach (plus the one tile beyond it the bevels read) stays
-/// within this many tiles of the origin read a packed map's words straight
-/// from the map ([`FromLines`]), or through [`Near`] at the map's edge.
+/// Views whose reach plus the one tile beyond it the bevels read stays
+/// within this many tiles of the origin read a packed map through [`Near`]
+/// where the map does not keep its words over all the tiles they read.
 const NEAR: u64 = 63;
 
 /// A wedge of sight lines `bottom < slope < top`, both slopes `num / den`
@@ -807,8 +807,21 @@ impl Beveled {
         match map.bit_rows() {
             Some(bits) => {
                 let tiles = Packed::new(map, bits, field.origin);
-                let widest = field.left.max(field.right).max(field.up).max(field.down) as u64;
-                if widest < NEAR {
+                // Every tile the scan may read lies within `widest` tiles of
+                // the origin each way (a column is read one row past the
+                // diagonal, and the bevels read one column past the last).
+                let widest = field.left.max(field.right).max(field.up).max(field.down) + 1;
+                let square = Field {
+                    left: widest,
+                    right: widest,
+                    up: widest,
+                    down: widest,
+                    ..*field
+                };
+                let lines = tiles.lines(&square);
+                if lines.complete() {
+                    self.scan_lines(&lines, field, sink);
+                } else if widest as u64 <= NEAR {
                     self.scan_near(&tiles, field, reach, sink);
                 } else {
                     self.scan_direct(&tiles, field, reach, sink);
@@ -861,30 +874,8 @@ impl Beveled {
     ) {
         let [left, right, up, down] = reach;
         let near = &mut self.near;
-        // Every tile the scan may read lies within `widest + 1` tiles of
-        // the origin each way (a column is read one row past the diagonal,
-        // and the bevels read one column past the last): a square box.
-        // Its tiles off the map are walls.
+        // The square of `run`; its tiles off the map are walls.
         let widest = field.left.max(field.right).max(field.up).max(field.down) as u64 + 1;
-        let square = Field {
-            left: widest as i64,
-            right: widest as i64,
-            up: widest as i64,
-            down: widest as i64,
-            ..*field
-        };
-        let lines = tiles.lines(&square);
-        if lines.complete() {
-            self.lines_octant::<0, S>(&lines, field, sink);
-            self.lines_octant::<1, S>(&lines, field, sink);
-            self.lines_octant::<2, S>(&lines, field, sink);
-            self.lines_octant::<3, S>(&lines, field, sink);
-            self.lines_octant::<4, S>(&lines, field, sink);
-            self.lines_octant::<5, S>(&lines, field, sink);
-            self.lines_octant::<6, S>(&lines, field, sink);
-            self.lines_octant::<7, S>(&lines, field, sink);
-            return;
-        }
         near.west = widest.min(left);
         near.east = widest.min(right);
         near.north = up;
@@ -905,6 +896,17 @@ impl Beveled {
         self.near_octant::<6, T, S>(&mut near, tiles, field, sink);
         self.near_octant::<7, T, S>(&mut near, tiles, field, sink);
         self.near = near;
+    }
+
+    fn scan_lines<S: Sink>(&mut self, lines: &FieldLines, field: &Field, sink: &mut S) {
+        self.lines_octant::<0, S>(lines, field, sink);
+        self.lines_octant::<1, S>(lines, field, sink);
+        self.lines_octant::<2, S>(lines, field, sink);
+        self.lines_octant::<3, S>(lines, field, sink);
+        self.lines_octant::<4, S>(lines, field, sink);
+        self.lines_octant::<5, S>(lines, field, sink);
+        self.lines_octant::<6, S>(lines, field, sink);
+        self.lines_octant::<7, S>(lines, field, sink);
     }
 
     fn lines_octant<const O: usize, S: Sink>(

@@ -151,7 +151,7 @@ impl Algorithm {
                 diagonal_gaps: true,
                 expansive_walls: true,
                 invariant: true,
-                speed: Speed::Moderate,
+                speed: Speed::Fast,
             },
             Algorithm::DiamondRaycast => Properties {
                 symmetry: Symmetry::None,
