@@ -66,6 +66,7 @@ use crate::geometry::{Field, Reach, Sink, Visit};
 use crate::line::{Rounding, Steps};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
+use crate::visible::fill_bits;
 
 /// Reusable scratch for [`raycast`](self) ray casting.
 ///
@@ -241,10 +242,13 @@ impl FieldBits {
         }
         let row = (dy + self.up) as usize * self.words_per_row;
         let (c0, c1) = ((dx0 + self.left) as usize, (dx1 + self.left) as usize);
-        for k in c0 / 64..=c1 / 64 {
-            let (lo, hi) = (c0.max(k * 64) - k * 64, c1.min(k * 64 + 63) - k * 64);
-            self.words[row + k] |= (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
-        }
+        fill_bits(&mut self.words[row..row + self.words_per_row], c0, c1);
+    }
+
+    /// Clears the bit of offset `(dx, dy)`.
+    pub(crate) fn remove(&mut self, dx: i64, dy: i64) {
+        let (word, bit) = self.index(dx, dy);
+        self.words[word] &= !bit;
     }
 
     /// The words, row by row, each row [`words_per_row`](Self::words_per_row) long.

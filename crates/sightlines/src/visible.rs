@@ -163,19 +163,35 @@ impl VisibleSet {
     }
 }
 
+/// The bits of word `w` of a row that fall within columns `c0..=c1`.
+#[inline(always)]
+fn span_mask(w: usize, c0: usize, c1: usize) -> u64 {
+    let lo = if w == c0 / 64 { c0 % 64 } else { 0 };
+    let hi = if w == c1 / 64 { c1 % 64 } else { 63 };
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+}
+
 /// Sets bits `c0..=c1` of a row of words; returns how many were clear.
 #[inline]
 fn set_bits(row: &mut [u64], c0: usize, c1: usize) -> usize {
     let mut added = 0;
-    let (w0, w1) = (c0 / 64, c1 / 64);
-    for (w, word) in row.iter_mut().enumerate().take(w1 + 1).skip(w0) {
-        let lo = if w == w0 { c0 % 64 } else { 0 };
-        let hi = if w == w1 { c1 % 64 } else { 63 };
-        let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+    let w0 = c0 / 64;
+    for (k, word) in row[w0..=c1 / 64].iter_mut().enumerate() {
+        let mask = span_mask(w0 + k, c0, c1);
         added += (mask & !*word).count_ones() as usize;
         *word |= mask;
     }
     added
+}
+
+/// Sets bits `c0..=c1` of a row of words, for callers that need no count
+/// (a count costs a popcount per word).
+#[inline]
+pub(crate) fn fill_bits(row: &mut [u64], c0: usize, c1: usize) {
+    let w0 = c0 / 64;
+    for (k, word) in row[w0..=c1 / 64].iter_mut().enumerate() {
+        *word |= span_mask(w0 + k, c0, c1);
+    }
 }
 
 /// A [`Sink`] writing straight into a [`VisibleSet`]'s words, rows a word
@@ -209,7 +225,7 @@ impl Sink for Fill<'_> {
             let mask = (u64::MAX >> (63 - c1 % 64)) & (u64::MAX << (c0 % 64));
             self.words[row + c0 / 64] |= mask;
         } else {
-            set_bits(&mut self.words[row..row + self.words_per_row], c0, c1);
+            fill_bits(&mut self.words[row..row + self.words_per_row], c0, c1);
         }
     }
 
