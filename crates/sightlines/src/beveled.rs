@@ -822,7 +822,7 @@ impl Beveled {
                 if lines.complete() {
                     self.scan_lines(&lines, field, sink);
                 } else if widest as u64 <= NEAR {
-                    self.scan_near(&tiles, field, reach, sink);
+                    self.scan_near(&tiles, field, reach, widest as u64, sink);
                 } else {
                     self.scan_direct(&tiles, field, reach, sink);
                 }
@@ -870,12 +870,13 @@ impl Beveled {
         tiles: &T,
         field: &Field,
         reach: [u64; 4],
+        widest: u64,
         sink: &mut S,
     ) {
         let [left, right, up, down] = reach;
         let near = &mut self.near;
-        // The square of `run`; its tiles off the map are walls.
-        let widest = field.left.max(field.right).max(field.up).max(field.down) as u64 + 1;
+        // The square `widest` tiles each way that `run` found the scan
+        // reads; its tiles off the map are walls.
         near.west = widest.min(left);
         near.east = widest.min(right);
         near.north = up;

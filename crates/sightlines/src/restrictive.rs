@@ -104,6 +104,7 @@ use crate::error::FovError;
 use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
 use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
+use crate::visible::fill_bits;
 
 /// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
 /// quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`, each its octant
@@ -262,21 +263,6 @@ impl Obstacle {
 #[inline(always)]
 fn bits(lo: i64, hi: i64) -> u64 {
     (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-}
-
-/// Sets columns `lo..=hi` in words of 64 columns.
-#[inline]
-fn set_columns(words: &mut [u64], lo: i64, hi: i64) {
-    let (w0, w1) = ((lo >> 6) as usize, (hi >> 6) as usize);
-    if w0 == w1 {
-        words[w0] |= bits(lo & 63, hi & 63);
-        return;
-    }
-    words[w0] |= u64::MAX << (lo & 63);
-    for w in &mut words[w0 + 1..w1] {
-        *w = u64::MAX;
-    }
-    words[w1] |= u64::MAX >> (63 - (hi & 63));
 }
 
 /// One line's columns, 64 to a word (bit `i` of word `k` is column `64k + i`).
@@ -684,7 +670,7 @@ impl Restrictive {
                     let (lo, hi) = ob.hides_floors();
                     let (lo, hi) = (lo.max(first), hi.min(last));
                     if lo <= hi {
-                        set_columns(&mut l.hidden, lo, hi);
+                        fill_bits(&mut l.hidden, lo as usize, hi as usize);
                     }
                 }
                 for k in k0..=k1 {

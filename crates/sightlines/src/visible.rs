@@ -222,8 +222,7 @@ impl Sink for Fill<'_> {
         *self.len += c1 - c0 + 1;
         let row = (dy + self.up) as usize * self.words_per_row;
         if c0 / 64 == c1 / 64 {
-            let mask = (u64::MAX >> (63 - c1 % 64)) & (u64::MAX << (c0 % 64));
-            self.words[row + c0 / 64] |= mask;
+            self.words[row + c0 / 64] |= span_mask(c0 / 64, c0, c1);
         } else {
             fill_bits(&mut self.words[row..row + self.words_per_row], c0, c1);
         }
