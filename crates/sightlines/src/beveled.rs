@@ -496,6 +496,8 @@ impl Window for [u64] {
 /// the numerator `(2x - 1)·num + den` grows by `2·num <= 2·den`.
 #[inline(always)]
 fn step(row: u64, rem: u64, num: u64, den: u64) -> (u64, u64) {
+    // The compiler makes this choice a conditional move already: here
+    // `geometry::step_fraction`'s masks measured 1% slower.
     let rem = rem + 2 * num;
     if rem >= 2 * den {
         (row + 1, rem - 2 * den)

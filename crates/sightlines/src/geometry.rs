@@ -262,6 +262,24 @@ impl Octant {
     }
 }
 
+/// A fraction `q + r / den` stepped by `step_q + step_r / den`, where
+/// `r + step_r < 2·den`: returns the new `(q, r)`, the remainder wrapped
+/// into the quotient at most once. A remainder far below `-den` never
+/// wraps, which gives a constant.
+///
+/// Scans step a slope's row (or column) this way, line after line, so as
+/// never to divide. It goes without a branch: whether the remainder wraps
+/// follows the slope's digits, which no branch predictor learns, and a
+/// mispredicted branch per step cost restrictive about a sixth of its time.
+#[inline(always)]
+pub(crate) fn step_fraction(q: i64, r: i64, step_q: i64, step_r: i64, den: i64) -> (i64, i64) {
+    let r = r + step_r - den;
+    // All ones when the remainder stays below `den`.
+    let under = r >> 63;
+    // `under + 1` first: a constant at `i64::MAX` must not pass through it.
+    (q + (step_q + 1 + under), r + (den & under))
+}
+
 /// An exact slope `num / den` with `den > 0`, compared by cross-multiplication.
 ///
 /// Numerators and denominators stay below 2^31 in every algorithm (offsets

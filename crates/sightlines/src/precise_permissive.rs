@@ -57,7 +57,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{presized_reach, Field, Quadrant, Reach, Sink, Visit};
+use crate::geometry::{presized_reach, step_fraction, Field, Quadrant, Reach, Sink, Visit};
 use crate::map::{Asked, Opacity, Packed, Tiles};
 use crate::range::Range;
 
@@ -149,7 +149,9 @@ impl Stepper {
     fn constant(value: i64) -> Stepper {
         Stepper {
             value,
-            rem: i64::MIN,
+            // Far below any `-den` (`|den| < 2^40`): never wraps, and
+            // `next` cannot overflow.
+            rem: -(1 << 62),
             step: 0,
             step_rem: 0,
         }
@@ -158,12 +160,7 @@ impl Stepper {
     /// On to the next row.
     #[inline(always)]
     fn next(&mut self, den: i64) {
-        self.value += self.step;
-        self.rem += self.step_rem;
-        if self.rem >= den {
-            self.rem -= den;
-            self.value += 1;
-        }
+        (self.value, self.rem) = step_fraction(self.value, self.rem, self.step, self.step_rem, den);
     }
 }
 

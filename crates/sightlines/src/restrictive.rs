@@ -101,7 +101,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
+use crate::geometry::{presized_reach, step_fraction, Field, Octant, Reach, Sink, Visit};
 use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 use crate::visible::fill_bits;
@@ -202,12 +202,7 @@ impl Edge {
     /// Moves to the next line.
     #[inline(always)]
     fn advance(&mut self) {
-        self.q += self.step_q;
-        self.r += self.step_r;
-        if self.r >= self.den {
-            self.r -= self.den;
-            self.q += 1;
-        }
+        (self.q, self.r) = step_fraction(self.q, self.r, self.step_q, self.step_r, self.den);
     }
 
     /// `ceil(2·angle·d)`; `q` is the floor.
