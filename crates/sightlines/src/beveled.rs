@@ -49,9 +49,11 @@
 //! column so that the scan never divides, and a sector reads its column's
 //! opacity as one word: on a map that keeps its tiles packed by rows and by
 //! columns ([`Grid`](crate::Grid)) straight from those words, one shift per
-//! column. Near the map's edge, where the scan reads tiles off the map, the
-//! rows near the origin are copied once into a small bit box whose tiles
-//! off the map are walls. Visible rows are written as spans.
+//! column. Near the map's edge, where the scan reads tiles off the map,
+//! two comparisons a read make those walls (that scan is compiled apart,
+//! so that the others make none). On a map that keeps only its rows
+//! packed, the rows near the origin are copied once into a small bit box
+//! whose tiles off the map are walls. Visible rows are written as spans.
 //!
 //! **Allocation.** The sectors split off by walls wait on a reused stack
 //! (the article recurses once per split; the scan goes on with the top part
@@ -81,8 +83,8 @@ use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 
 /// Views whose reach plus the one tile beyond it the bevels read stays
-/// within this many tiles of the origin read a packed map through [`Near`]
-/// where the map does not keep its words over all the tiles they read.
+/// within this many tiles of the origin read a map that keeps its rows
+/// packed, but not its columns, through [`Near`].
 const NEAR: u64 = 63;
 
 /// A wedge of sight lines `bottom < slope < top`, both slopes `num / den`
@@ -213,18 +215,41 @@ impl<T: Tiles, const O: usize> Reader for Direct<'_, T, O> {
 }
 
 /// An octant read straight from the map's packed rows or columns, when the
-/// map keeps both over every tile the scan may read.
-struct FromLines<'a, const O: usize>(map::Lines<'a>);
+/// map keeps both over every tile of the map the scan may read. Near the
+/// map's `EDGE`, the tiles past it, `map_depth` columns or `map_row` rows
+/// away, are walls: two comparisons a read, where a copy of the rows near
+/// the origin with walls around ([`Near`]) costs thousands of instructions
+/// a call. Away from it, no comparison.
+struct FromLines<'a, const O: usize, const EDGE: bool> {
+    lines: map::Lines<'a>,
+    map_depth: u64,
+    map_row: u64,
+}
 
-impl<const O: usize> Reader for FromLines<'_, O> {
+impl<const O: usize, const EDGE: bool> Reader for FromLines<'_, O, EDGE> {
     #[inline(always)]
     fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
-        self.0.octant_bits(Octant::ALL[O], x as i64, a as i64, n)
+        let all = u64::MAX >> (64 - n);
+        if !EDGE {
+            return self
+                .lines
+                .octant_bits(Octant::ALL[O], x as i64, a as i64, n);
+        }
+        if x > self.map_depth || a > self.map_row {
+            return all;
+        }
+        // Rows past the map's edge are walls.
+        let on = (self.map_row - a + 1).min(u64::from(n)) as u32;
+        let bits = self
+            .lines
+            .octant_bits(Octant::ALL[O], x as i64, a as i64, on);
+        bits | (all & !(u64::MAX >> (64 - on)))
     }
 
     #[inline(always)]
     fn wall(&mut self, x: u64, y: u64) -> bool {
-        self.0.octant_tile(Octant::ALL[O], x as i64, y as i64)
+        (EDGE && (x > self.map_depth || y > self.map_row))
+            || self.lines.octant_tile(Octant::ALL[O], x as i64, y as i64)
     }
 }
 
@@ -812,17 +837,30 @@ impl Beveled {
                 // Every tile the scan may read lies within `widest` tiles of
                 // the origin each way (a column is read one row past the
                 // diagonal, and the bevels read one column past the last).
+                // Those on the map are read from its packed lines when it
+                // keeps them both ways; those off it are walls.
                 let widest = field.left.max(field.right).max(field.up).max(field.down) + 1;
+                let [left, right, up, down] = reach.map(|r| (widest as u64).min(r) as i64);
                 let square = Field {
-                    left: widest,
-                    right: widest,
-                    up: widest,
-                    down: widest,
+                    left,
+                    right,
+                    up,
+                    down,
                     ..*field
                 };
                 let lines = tiles.lines(&square);
                 if lines.complete() {
-                    self.scan_lines(&lines, field, sink);
+                    if square
+                        .left
+                        .min(square.right)
+                        .min(square.up)
+                        .min(square.down)
+                        == widest
+                    {
+                        self.scan_lines::<false, S>(&lines, field, reach, sink);
+                    } else {
+                        self.scan_lines::<true, S>(&lines, field, reach, sink);
+                    }
                 } else if widest as u64 <= NEAR {
                     self.scan_near(&tiles, field, reach, widest as u64, sink);
                 } else {
@@ -901,26 +939,37 @@ impl Beveled {
         self.near = near;
     }
 
-    fn scan_lines<S: Sink>(&mut self, lines: &FieldLines, field: &Field, sink: &mut S) {
-        self.lines_octant::<0, S>(lines, field, sink);
-        self.lines_octant::<1, S>(lines, field, sink);
-        self.lines_octant::<2, S>(lines, field, sink);
-        self.lines_octant::<3, S>(lines, field, sink);
-        self.lines_octant::<4, S>(lines, field, sink);
-        self.lines_octant::<5, S>(lines, field, sink);
-        self.lines_octant::<6, S>(lines, field, sink);
-        self.lines_octant::<7, S>(lines, field, sink);
-    }
-
-    fn lines_octant<const O: usize, S: Sink>(
+    fn scan_lines<const EDGE: bool, S: Sink>(
         &mut self,
         lines: &FieldLines,
         field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        self.lines_octant::<0, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<1, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<2, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<3, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<4, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<5, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<6, EDGE, S>(lines, field, reach, sink);
+        self.lines_octant::<7, EDGE, S>(lines, field, reach, sink);
+    }
+
+    fn lines_octant<const O: usize, const EDGE: bool, S: Sink>(
+        &mut self,
+        lines: &FieldLines,
+        field: &Field,
+        reach: [u64; 4],
         sink: &mut S,
     ) {
         let octant = Octant::ALL[O];
         if let Some(lines) = lines.of(octant) {
-            let mut reader = FromLines::<O>(lines);
+            let mut reader = FromLines::<O, EDGE> {
+                lines,
+                map_depth: along(reach, octant.xx, octant.yx),
+                map_row: along(reach, octant.xy, octant.yy),
+            };
             self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
         }
     }
