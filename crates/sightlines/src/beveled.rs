@@ -182,74 +182,101 @@ trait Reader {
     fn wall(&mut self, x: u64, y: u64) -> bool;
 }
 
+/// How far an octant's columns and rows stay on the map: the tiles past
+/// `depth` columns or `row` rows lie off a bounded map or the `i32` space,
+/// and are walls.
+#[derive(Clone, Copy, Debug)]
+struct OnMap {
+    depth: u64,
+    row: u64,
+}
+
+impl OnMap {
+    /// Octant `octant`'s, from the map's reach `[left, right, up, down]`.
+    fn of(reach: [u64; 4], octant: Octant) -> OnMap {
+        OnMap {
+            depth: along(reach, octant.xx, octant.yx),
+            row: along(reach, octant.xy, octant.yy),
+        }
+    }
+
+    /// Rows `a..a + n` of column `x`, as [`Reader::window`]: those on the
+    /// map read by `read(on)` (rows `a..a + on`), the others walls.
+    #[inline(always)]
+    fn window(self, x: u64, a: u64, n: u32, read: impl FnOnce(u32) -> u64) -> u64 {
+        let all = u64::MAX >> (64 - n);
+        if x > self.depth || a > self.row {
+            return all;
+        }
+        let on = (self.row - a + 1).min(u64::from(n)) as u32;
+        read(on) | (all & !(u64::MAX >> (64 - on)))
+    }
+
+    /// Whether the tile at column `x`, row `y` is a wall: off the map, or
+    /// as `read` says.
+    #[inline(always)]
+    fn wall(self, x: u64, y: u64, read: impl FnOnce() -> bool) -> bool {
+        x > self.depth || y > self.row || read()
+    }
+}
+
 /// Reads through [`Tiles`]: for maps without packed rows (so that only the
 /// tiles the scan needs are asked), and for views too wide for [`Near`].
 struct Direct<'a, T, const O: usize> {
     tiles: &'a T,
-    /// Tiles past these lie off a bounded map or the `i32` space.
-    map_depth: u64,
-    map_row: u64,
+    on_map: OnMap,
 }
 
 impl<T: Tiles, const O: usize> Reader for Direct<'_, T, O> {
     #[inline]
     fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
-        let all = u64::MAX >> (64 - n);
-        if x > self.map_depth || a > self.map_row {
-            return all;
-        }
-        // Rows past the map's edge are walls.
-        let on = (self.map_row - a + 1).min(u64::from(n)) as u32;
-        let bits = Octant::ALL[O].opaque_bits(self.tiles, x as i64, a as i64, on);
-        bits | (all & !(u64::MAX >> (64 - on)))
+        self.on_map.window(x, a, n, |on| {
+            Octant::ALL[O].opaque_bits(self.tiles, x as i64, a as i64, on)
+        })
     }
 
     #[inline]
     fn wall(&mut self, x: u64, y: u64) -> bool {
-        if x > self.map_depth || y > self.map_row {
-            return true;
-        }
-        let (dx, dy) = Octant::ALL[O].offset(x as i64, y as i64);
-        self.tiles.opaque(dx, dy)
+        self.on_map.wall(x, y, || {
+            let (dx, dy) = Octant::ALL[O].offset(x as i64, y as i64);
+            self.tiles.opaque(dx, dy)
+        })
     }
 }
 
 /// An octant read straight from the map's packed rows or columns, when the
 /// map keeps both over every tile of the map the scan may read. Near the
-/// map's `EDGE`, the tiles past it, `map_depth` columns or `map_row` rows
-/// away, are walls: two comparisons a read, where a copy of the rows near
-/// the origin with walls around ([`Near`]) costs thousands of instructions
-/// a call. Away from it, no comparison.
+/// map's `EDGE`, the tiles past it are walls ([`OnMap`]): two comparisons
+/// a read, where a copy of the rows near the origin with walls around
+/// ([`Near`]) costs thousands of instructions a call. Away from it, no
+/// comparison.
 struct FromLines<'a, const O: usize, const EDGE: bool> {
     lines: map::Lines<'a>,
-    map_depth: u64,
-    map_row: u64,
+    on_map: OnMap,
 }
 
 impl<const O: usize, const EDGE: bool> Reader for FromLines<'_, O, EDGE> {
     #[inline(always)]
     fn window(&mut self, x: u64, a: u64, n: u32) -> u64 {
-        let all = u64::MAX >> (64 - n);
-        if !EDGE {
-            return self
-                .lines
-                .octant_bits(Octant::ALL[O], x as i64, a as i64, n);
+        let read = |on| {
+            self.lines
+                .octant_bits(Octant::ALL[O], x as i64, a as i64, on)
+        };
+        if EDGE {
+            self.on_map.window(x, a, n, read)
+        } else {
+            read(n)
         }
-        if x > self.map_depth || a > self.map_row {
-            return all;
-        }
-        // Rows past the map's edge are walls.
-        let on = (self.map_row - a + 1).min(u64::from(n)) as u32;
-        let bits = self
-            .lines
-            .octant_bits(Octant::ALL[O], x as i64, a as i64, on);
-        bits | (all & !(u64::MAX >> (64 - on)))
     }
 
     #[inline(always)]
     fn wall(&mut self, x: u64, y: u64) -> bool {
-        (EDGE && (x > self.map_depth || y > self.map_row))
-            || self.lines.octant_tile(Octant::ALL[O], x as i64, y as i64)
+        let read = || self.lines.octant_tile(Octant::ALL[O], x as i64, y as i64);
+        if EDGE {
+            self.on_map.wall(x, y, read)
+        } else {
+            read()
+        }
     }
 }
 
@@ -899,8 +926,7 @@ impl Beveled {
         let octant = Octant::ALL[O];
         let mut reader = Direct::<T, O> {
             tiles,
-            map_depth: along(reach, octant.xx, octant.yx),
-            map_row: along(reach, octant.xy, octant.yy),
+            on_map: OnMap::of(reach, octant),
         };
         self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
     }
@@ -967,8 +993,7 @@ impl Beveled {
         if let Some(lines) = lines.of(octant) {
             let mut reader = FromLines::<O, EDGE> {
                 lines,
-                map_depth: along(reach, octant.xx, octant.yx),
-                map_row: along(reach, octant.xy, octant.yy),
+                on_map: OnMap::of(reach, octant),
             };
             self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
         }
