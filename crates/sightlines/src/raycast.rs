@@ -43,7 +43,7 @@
 //!
 //! **Cost.** `8·D` rays of at most `D` steps, and a bitset over the range's
 //! bounding box (clipped to the map) so each tile is reported once. Boxes
-//! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
+//! above [`MAX_SET_AREA`] tiles give
 //! [`FovError::AreaTooLarge`].
 //!
 //! ```

@@ -27,7 +27,8 @@
 //! **Exactness and libtcod.** libtcod computes the same slopes in `float32`:
 //! ratios of half-integers such as `(col + 0.5) / (row - 0.5)`. Here every
 //! slope is the exact rational `(2·col + 1) / (2·row - 1)` (a
-//! [`Slope`]), and every decision is an exact integer comparison.
+//! [`Slope`](crate::geometry::Slope)), and every decision is an exact
+//! integer comparison.
 //! Two distinct such ratios with offsets below 1024 never round to the same
 //! `float32`, so within that distance this module makes exactly libtcod's
 //! decisions; beyond it libtcod can tie slopes that differ, and this module
