@@ -877,13 +877,8 @@ impl Beveled {
                 };
                 let lines = tiles.lines(&square);
                 if lines.complete() {
-                    if square
-                        .left
-                        .min(square.right)
-                        .min(square.up)
-                        .min(square.down)
-                        == widest
-                    {
+                    // Away from the edge the whole square lies on the map.
+                    if reach.iter().all(|&r| r >= widest as u64) {
                         self.scan_lines::<false, S>(&lines, field, reach, sink);
                     } else {
                         self.scan_lines::<true, S>(&lines, field, reach, sink);
