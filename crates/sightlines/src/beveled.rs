@@ -78,7 +78,7 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{presized_reach, Field, Octant, Reach, Sink, Visit};
+use crate::geometry::{each_octant, presized_reach, Field, Octant, Reach, Sink, Visit};
 use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 
@@ -901,14 +901,7 @@ impl Beveled {
         reach: [u64; 4],
         sink: &mut S,
     ) {
-        self.direct::<0, T, S>(tiles, field, reach, sink);
-        self.direct::<1, T, S>(tiles, field, reach, sink);
-        self.direct::<2, T, S>(tiles, field, reach, sink);
-        self.direct::<3, T, S>(tiles, field, reach, sink);
-        self.direct::<4, T, S>(tiles, field, reach, sink);
-        self.direct::<5, T, S>(tiles, field, reach, sink);
-        self.direct::<6, T, S>(tiles, field, reach, sink);
-        self.direct::<7, T, S>(tiles, field, reach, sink);
+        each_octant!(self.direct::<_, T, S>(tiles, field, reach, sink));
     }
 
     fn direct<const O: usize, T: Tiles, S: Sink>(
@@ -949,14 +942,7 @@ impl Beveled {
         near.words
             .resize((2 * widest as usize + 1) * near.width, u64::MAX);
         let mut near = std::mem::take(&mut self.near);
-        self.near_octant::<0, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<1, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<2, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<3, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<4, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<5, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<6, T, S>(&mut near, tiles, field, sink);
-        self.near_octant::<7, T, S>(&mut near, tiles, field, sink);
+        each_octant!(self.near_octant::<_, T, S>(&mut near, tiles, field, sink));
         self.near = near;
     }
 
@@ -967,14 +953,7 @@ impl Beveled {
         reach: [u64; 4],
         sink: &mut S,
     ) {
-        self.lines_octant::<0, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<1, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<2, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<3, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<4, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<5, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<6, EDGE, S>(lines, field, reach, sink);
-        self.lines_octant::<7, EDGE, S>(lines, field, reach, sink);
+        each_octant!(self.lines_octant::<_, EDGE, S>(lines, field, reach, sink));
     }
 
     fn lines_octant<const O: usize, const EDGE: bool, S: Sink>(

@@ -386,6 +386,25 @@ impl Field {
     }
 }
 
+/// Calls a method once for each octant index, 0 to 7 in order:
+/// `each_octant!(self.scan::<_, T, S>(tiles, sink))` calls
+/// `self.scan::<0, T, S>(tiles, sink)`, then `::<1, T, S>`, and so on. The
+/// index is a const generic so that each octant's transform is constant in
+/// its own copy of the scan.
+macro_rules! each_octant {
+    ($this:ident . $method:ident :: <_ $(, $generic:tt)*> ($($arg:expr),* $(,)?)) => {{
+        $this.$method::<0 $(, $generic)*>($($arg),*);
+        $this.$method::<1 $(, $generic)*>($($arg),*);
+        $this.$method::<2 $(, $generic)*>($($arg),*);
+        $this.$method::<3 $(, $generic)*>($($arg),*);
+        $this.$method::<4 $(, $generic)*>($($arg),*);
+        $this.$method::<5 $(, $generic)*>($($arg),*);
+        $this.$method::<6 $(, $generic)*>($($arg),*);
+        $this.$method::<7 $(, $generic)*>($($arg),*);
+    }};
+}
+pub(crate) use each_octant;
+
 /// Where an algorithm puts the tiles it sees, by offset from the origin.
 ///
 /// Offsets always lie within the field. A visitor closure gets each tile in

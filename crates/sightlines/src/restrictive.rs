@@ -101,7 +101,9 @@
 
 use crate::algorithm::FieldOfView;
 use crate::error::FovError;
-use crate::geometry::{presized_reach, step_fraction, Field, Octant, Reach, Sink, Visit};
+use crate::geometry::{
+    each_octant, presized_reach, step_fraction, Field, Octant, Reach, Sink, Visit,
+};
 use crate::map::{self, Asked, FieldLines, Opacity, Packed, Tiles};
 use crate::range::Range;
 use crate::visible::fill_bits;
@@ -796,14 +798,7 @@ impl Restrictive {
     fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         let lines = tiles.lines(field);
         sink.tile(0, 0);
-        self.pass::<0, T, S>(tiles, &lines, field, sink);
-        self.pass::<1, T, S>(tiles, &lines, field, sink);
-        self.pass::<2, T, S>(tiles, &lines, field, sink);
-        self.pass::<3, T, S>(tiles, &lines, field, sink);
-        self.pass::<4, T, S>(tiles, &lines, field, sink);
-        self.pass::<5, T, S>(tiles, &lines, field, sink);
-        self.pass::<6, T, S>(tiles, &lines, field, sink);
-        self.pass::<7, T, S>(tiles, &lines, field, sink);
+        each_octant!(self.pass::<_, T, S>(tiles, &lines, field, sink));
     }
 
     #[inline(always)]
