@@ -1,5 +1,5 @@
-//! Every algorithm of ours and every peer on the workloads of `DESIGN.md`, in
-//! one criterion run.
+//! Every algorithm of ours and every peer on the benchmark maps (`maps/`,
+//! see [`sightlines_bench::workload`]), in one criterion run.
 //!
 //! One criterion iteration computes the field of view from every viewpoint of
 //! the case once (1000 for cave and rooms, 1 for open and pillars), so the

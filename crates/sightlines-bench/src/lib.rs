@@ -1,11 +1,11 @@
 //! # sightlines-bench
 //!
 //! The measuring instrument for sightlines' speed claims: every algorithm
-//! of ours and every peer library, on the shared workloads of `DESIGN.md`, in
-//! the same run.
+//! of ours and every peer library, on the same maps, viewpoints and radii,
+//! in the same run.
 //!
-//! - [`workload`]: the maps of `../shared/maps/bench/` with their viewpoints,
-//!   and the cases (map and radius).
+//! - [`workload`]: the benchmark maps of this crate's `maps/` folder with
+//!   their viewpoints, and the cases (map and radius).
 //! - [`contender`]: one trait over everything that is timed: our algorithms
 //!   through [`sightlines::Fov::compute_into`] into a reused
 //!   [`sightlines::VisibleSet`], the floor (a loop that only writes the

@@ -1,9 +1,10 @@
-//! The shared benchmark workloads of `DESIGN.md`: maps, viewpoints and radii.
+//! The benchmark workloads: maps, viewpoints and radii.
 //!
-//! The maps live outside the repository, in `../shared/maps/bench/` beside
-//! the checkout; `SIGHTLINES_BENCH_MAPS` points elsewhere. Nothing here is
-//! needed to compile the crate, only to run it, so a clone without the maps
-//! still builds and lints.
+//! Every contender is measured on the same four 256x256 maps (open, cave,
+//! pillars, rooms), from the same viewpoints, at the radii of [`CASES`]. The
+//! maps ship in this crate's `maps/` folder (its `README.md` says what each
+//! one is), so a clone runs the benchmarks as they are; `SIGHTLINES_BENCH_MAPS`
+//! points elsewhere. They are read at run time, not compiled in.
 
 use sightlines::{Grid, Opacity, Range, Rect};
 use std::fmt;
@@ -48,7 +49,8 @@ impl fmt::Display for Case {
     }
 }
 
-/// The cases of `DESIGN.md`'s "Benchmark workloads", in table order.
+/// Every case measured, in table order: the open map at radii 8, 16, 32, 64
+/// and none, the cave at 16 and 32, the pillars at 32, the rooms at 16.
 pub const CASES: &[Case] = &[
     Case {
         map: "open",
@@ -226,15 +228,17 @@ pub fn parse_viewpoints(text: &str, bounds: Rect) -> Result<Vec<(i32, i32)>, Str
     Ok(out)
 }
 
-/// The maps folder: `$SIGHTLINES_BENCH_MAPS`, or `../shared/maps/bench`
-/// beside the repository; an error that says how to fix it when it is missing.
+/// The maps that ship with this crate: `crates/sightlines-bench/maps`.
+pub fn default_maps_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("maps")
+}
+
+/// The maps folder: `$SIGHTLINES_BENCH_MAPS`, or [`default_maps_dir`]; an
+/// error that says how to fix it when it is missing.
 pub fn maps_dir() -> Result<PathBuf, String> {
     let (dir, origin) = match std::env::var_os(MAPS_ENV) {
         Some(dir) => (PathBuf::from(dir), format!("${MAPS_ENV}")),
-        None => (
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/maps/bench"),
-            "the default path".to_owned(),
-        ),
+        None => (default_maps_dir(), "the default path".to_owned()),
     };
     if dir.join("cave.txt").is_file() {
         Ok(dir)
@@ -242,7 +246,7 @@ pub fn maps_dir() -> Result<PathBuf, String> {
         Err(format!(
             "benchmark maps not found in {} ({origin}): expected open, cave, pillars and \
              rooms (.txt and .viewpoints.txt) there; set {MAPS_ENV} to the folder that holds \
-             them (the project's shared/maps/bench)",
+             them (crates/sightlines-bench/maps in the repository)",
             dir.display()
         ))
     }
@@ -295,6 +299,31 @@ mod tests {
         assert_eq!(w.covering_radius((1, 1)), 20); // to (19, 9): 18² + 8² = 388 <= 20²
         assert_eq!(w.covering_radius((10, 5)), 12); // to (0, 0): 10² + 5² = 125 <= 12²
         assert_eq!(covering_radius(256, 256, (128, 128)), 182);
+    }
+
+    #[test]
+    fn the_shipped_maps_are_as_their_readme_describes() {
+        let dir = default_maps_dir();
+        let viewpoints = [("open", 1), ("cave", 1000), ("pillars", 1), ("rooms", 1000)];
+        for (name, count) in viewpoints {
+            let w = Workload::load(&dir, name).unwrap();
+            assert_eq!((w.width, w.height), (256, 256), "{name}");
+            assert_eq!(w.viewpoints.len(), count, "{name}");
+            assert!(
+                w.viewpoints.iter().all(|&(x, y)| !w.grid.is_opaque(x, y)),
+                "{name}: a viewpoint on a wall"
+            );
+        }
+        let open = Workload::load(&dir, "open").unwrap();
+        assert!(open.opaque.iter().all(|&o| !o));
+        assert_eq!(open.viewpoints, vec![(128, 128)]);
+        let pillars = Workload::load(&dir, "pillars").unwrap();
+        for y in 0..256 {
+            for x in 0..256 {
+                let pillar = x % 4 == 2 && y % 4 == 2;
+                assert_eq!(pillars.grid.is_opaque(x, y), pillar, "({x}, {y})");
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::input::{
 use crate::picture::{figure, LegendItems, Panel};
 use crate::Failure;
 use clap::{Args, ValueEnum};
-use sightlines::{Algorithm, Fov, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -78,20 +78,26 @@ pub fn compare(
         field_of_view(&mut fov, &map.grid, origin, range, &mut set)?;
         seen.push(set);
     }
+    Ok(Comparison {
+        algorithms: algorithms.to_vec(),
+        disputed: disputed_tiles(&map.grid, &seen),
+        seen,
+    })
+}
+
+/// The tiles of `grid` some of the fields of view `seen` hold and others do
+/// not, by row then column.
+pub fn disputed_tiles(grid: &Grid, seen: &[VisibleSet]) -> Vec<(i32, i32)> {
     let mut disputed = Vec::new();
-    for y in 0..map.grid.height() as i32 {
-        for x in 0..map.grid.width() as i32 {
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
             let count = seen.iter().filter(|s| s.contains(x, y)).count();
             if count != 0 && count != seen.len() {
                 disputed.push((x, y));
             }
         }
     }
-    Ok(Comparison {
-        algorithms: algorithms.to_vec(),
-        seen,
-        disputed,
-    })
+    disputed
 }
 
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {

@@ -9,6 +9,7 @@ mod compare;
 mod generate;
 mod input;
 mod memory;
+mod pairs;
 mod picture;
 mod report;
 mod show;
@@ -72,6 +73,14 @@ impl Failure {
             message: message.into(),
             code: 2,
         }
+    }
+}
+
+/// A field of view that cannot be computed (an origin off the map, a range
+/// too large) is bad input; the library's message says why.
+impl From<sightlines::FovError> for Failure {
+    fn from(e: sightlines::FovError) -> Failure {
+        Failure::input(e.to_string())
     }
 }
 

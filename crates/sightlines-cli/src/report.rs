@@ -11,11 +11,11 @@
 //! checked byte for byte; timings, which are not, only appear with
 //! `--timings`.
 
-use crate::check::check;
 use crate::input::{
     field_of_view, floor_tiles, parse_algorithms, parse_tile_size, write_output, AlgorithmList,
 };
-use crate::picture::{figure, LegendItems, Panel};
+use crate::pairs;
+use crate::picture::{figure, LegendItems, Panel, Picture};
 use crate::Failure;
 use clap::Args;
 use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
@@ -30,7 +30,7 @@ pub struct ReportArgs {
     #[arg(long, short, value_name = "A,B,...", default_value = "all", value_parser = parse_algorithms)]
     pub algorithms: AlgorithmList,
     /// The benchmark maps' folder (NAME.txt and NAME.viewpoints.txt), such as
-    /// ../shared/maps/bench; left out of the report when not given.
+    /// crates/sightlines-bench/maps; left out of the report when not given.
     #[arg(long, value_name = "DIR")]
     pub bench: Option<PathBuf>,
     /// Write one picture a scenario, every algorithm side by side, as
@@ -201,7 +201,8 @@ impl Scenario {
     }
 }
 
-/// A benchmark case of DESIGN.md: a map, its viewpoints and the radius used here.
+/// A benchmark map (`crates/sightlines-bench/maps/NAME.txt`, with its
+/// viewpoints) and the radius the report sees it at, in a circle.
 struct Bench {
     name: &'static str,
     radius: u32,
@@ -232,72 +233,54 @@ const WINDOW: i32 = 32;
 
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let algorithms = &args.algorithms.0;
-    let mut md = scenarios_markdown(algorithms)?;
-    md.push('\n');
-    if let Some(dir) = &args.bench {
-        md.push_str(&bench_markdown(algorithms, dir)?);
-        md.push('\n');
-        let cases = BENCHES
-            .iter()
-            .map(|b| {
-                let m = load_bench(dir, b.name)?;
-                Ok(CostCase {
-                    label: format!("{} (r{})", b.name, b.radius),
-                    grid: m.grid,
-                    origins: m.viewpoints,
-                    range: Range::circle(b.radius),
-                })
-            })
-            .collect::<Result<Vec<_>, Failure>>()?;
-        md.push_str(&cost_markdown(
-            algorithms,
-            &cases,
-            "the viewpoints of each benchmark map",
-        )?);
-    } else {
-        let cases: Vec<CostCase> = SCENARIOS
-            .iter()
-            .map(|sc| {
-                let map = sc.load();
-                CostCase {
-                    label: sc.name.to_owned(),
-                    origins: floor_tiles(&map.grid),
-                    grid: map.grid,
-                    range: sc.range(),
-                }
-            })
-            .collect();
-        md.push_str(&cost_markdown(
-            algorithms,
-            &cases,
-            "every floor tile of each scenario",
-        )?);
-    }
+    let benches = args.bench.as_deref().map(load_benches).transpose()?;
+    let mut md = markdown(algorithms, benches.as_deref())?;
     if let Some(dir) = &args.pictures {
         write_pictures(algorithms, dir, args.tile_size)?;
     }
     if let Some(path) = &args.readme {
         update_readme(path, &md)?;
     }
+    // Timings change from run to run: never in the README.
     if args.timings {
         md.push('\n');
-        md.push_str(&timings_markdown(algorithms, args.bench.as_deref())?);
+        md.push_str(&timings_table(algorithms, benches.as_deref())?);
     }
     write_output(args.output.as_deref(), md.as_bytes(), false)
 }
 
-fn header(s: &mut String, first: &[&str], algorithms: &[Algorithm]) {
-    let cols: Vec<String> = first
-        .iter()
-        .map(|c| c.to_string())
-        .chain(algorithms.iter().map(|a| format!("`{a}`")))
-        .collect();
-    let _ = writeln!(s, "| {} |", cols.join(" | "));
-    let _ = writeln!(s, "|{}", " --- |".repeat(cols.len()));
+/// The deterministic report, as the README holds it: the scenarios, the
+/// symmetry table, the benchmark maps when given, and the cost in map reads
+/// (over the benchmark maps' viewpoints when given, else the scenarios').
+fn markdown(algorithms: &[Algorithm], benches: Option<&[BenchMap]>) -> Result<String, Failure> {
+    let mut sections = vec![scenario_table(algorithms)?, symmetry_table(algorithms)?];
+    match benches {
+        Some(maps) => {
+            sections.push(bench_table(algorithms, maps)?);
+            sections.push(cost_table(
+                algorithms,
+                &bench_cases(maps),
+                "the viewpoints of each benchmark map",
+            )?);
+        }
+        None => sections.push(cost_table(
+            algorithms,
+            &scenario_cases(),
+            "every floor tile of each scenario",
+        )?),
+    }
+    Ok(sections.join("\n"))
 }
 
-/// The scenario table and the symmetry table over the scenario maps.
-pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
+/// A table's header row and the separator line under it.
+fn table_head(s: &mut String, columns: &[String]) {
+    let _ = writeln!(s, "| {} |", columns.join(" | "));
+    let _ = writeln!(s, "|{}", " --- |".repeat(columns.len()));
+}
+
+/// The scenario table: each scenario's question, answered by every
+/// algorithm, with the number of tiles it sees.
+fn scenario_table(algorithms: &[Algorithm]) -> Result<String, Failure> {
     let mut s = String::new();
     let _ = writeln!(s, "### Scenarios\n");
     let _ = writeln!(
@@ -306,7 +289,12 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
          with no radius unless the question gives one; letters mark the tiles a question names. \
          A cell answers the question for that algorithm, then gives the number of tiles seen.\n"
     );
-    header(&mut s, &["scenario", "question"], algorithms);
+    let columns: Vec<String> = ["scenario", "question"]
+        .iter()
+        .map(|c| c.to_string())
+        .chain(algorithms.iter().map(|a| format!("`{a}`")))
+        .collect();
+    table_head(&mut s, &columns);
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
     for sc in SCENARIOS {
@@ -328,7 +316,14 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
         }
         let _ = writeln!(s, "{row}");
     }
-    let _ = writeln!(s, "\n### Symmetry\n");
+    Ok(s)
+}
+
+/// The symmetry table: every algorithm's one-way pairs over every pair of
+/// floor tiles of the scenario maps, against its promise.
+fn symmetry_table(algorithms: &[Algorithm]) -> Result<String, Failure> {
+    let mut s = String::new();
+    let _ = writeln!(s, "### Symmetry\n");
     let _ = writeln!(
         s,
         "One-way pairs (A sees B but B does not see A) over every pair of floor tiles of the \
@@ -339,12 +334,11 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
         "| algorithm | promises symmetry | one-way pairs | promise kept |"
     );
     let _ = writeln!(s, "| --- | --- | --- | --- |");
+    let cases = scenario_cases();
     for &a in algorithms {
         let mut total = 0;
-        for sc in SCENARIOS {
-            let map = sc.load();
-            let tiles = floor_tiles(&map.grid);
-            total += check(&map.grid, &tiles, a, sc.range(), 0, |_, _| {})?.one_way;
+        for case in &cases {
+            total += pairs::check(&case.grid, &case.origins, a, case.range, 0, |_, _| {})?.one_way;
         }
         let promises = a.is_symmetric();
         let kept = !promises || total == 0;
@@ -358,13 +352,28 @@ pub fn scenarios_markdown(algorithms: &[Algorithm]) -> Result<String, Failure> {
     Ok(s)
 }
 
+/// A benchmark map, read: its grid and viewpoints, and the radius the
+/// report sees it at.
 struct BenchMap {
+    bench: &'static Bench,
     grid: Grid,
     viewpoints: Vec<(i32, i32)>,
 }
 
-fn load_bench(dir: &Path, name: &str) -> Result<BenchMap, Failure> {
-    let path = dir.join(format!("{name}.txt"));
+impl BenchMap {
+    fn range(&self) -> Range {
+        Range::circle(self.bench.radius)
+    }
+}
+
+/// Every benchmark map of [`BENCHES`] from `dir`.
+fn load_benches(dir: &Path) -> Result<Vec<BenchMap>, Failure> {
+    BENCHES.iter().map(|b| load_bench(dir, b)).collect()
+}
+
+/// `NAME.txt` and `NAME.viewpoints.txt` from `dir`.
+fn load_bench(dir: &Path, bench: &'static Bench) -> Result<BenchMap, Failure> {
+    let path = dir.join(format!("{}.txt", bench.name));
     let text = std::fs::read_to_string(&path).map_err(|e| {
         Failure::input(format!(
             "cannot read benchmark map '{}': {e}",
@@ -374,12 +383,29 @@ fn load_bench(dir: &Path, name: &str) -> Result<BenchMap, Failure> {
     let grid = Grid::parse(&text)
         .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?
         .grid;
-    let vpath = dir.join(format!("{name}.viewpoints.txt"));
+    let vpath = dir.join(format!("{}.viewpoints.txt", bench.name));
     let vtext = std::fs::read_to_string(&vpath).map_err(|e| {
         Failure::input(format!("cannot read viewpoints '{}': {e}", vpath.display()))
     })?;
+    let viewpoints = parse_viewpoints(&vtext, &grid).map_err(|line| {
+        Failure::input(format!(
+            "{}: line {line}: expected 'x y' on the map",
+            vpath.display()
+        ))
+    })?;
+    Ok(BenchMap {
+        bench,
+        grid,
+        viewpoints,
+    })
+}
+
+/// The viewpoints of a viewpoints file: `x y` a line, on the map; blank
+/// lines and `#` comments skipped. The error is the number of the first
+/// line that is not one.
+fn parse_viewpoints(text: &str, grid: &Grid) -> Result<Vec<(i32, i32)>, usize> {
     let mut viewpoints = Vec::new();
-    for (i, line) in vtext.lines().enumerate() {
+    for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -389,69 +415,63 @@ fn load_bench(dir: &Path, name: &str) -> Result<BenchMap, Failure> {
             (Some(Ok(x)), Some(Ok(y)), None) if grid.rect().contains(x, y) => {
                 viewpoints.push((x, y))
             }
-            _ => {
-                return Err(Failure::input(format!(
-                    "{}: line {}: expected 'x y' on the map",
-                    vpath.display(),
-                    i + 1
-                )))
-            }
+            _ => return Err(i + 1),
         }
     }
-    Ok(BenchMap { grid, viewpoints })
+    Ok(viewpoints)
 }
 
-/// Mean tiles seen from the viewpoints, and one-way pairs in the central window.
-pub fn bench_markdown(algorithms: &[Algorithm], dir: &Path) -> Result<String, Failure> {
-    let maps: Vec<BenchMap> = BENCHES
-        .iter()
-        .map(|b| load_bench(dir, b.name))
-        .collect::<Result<_, _>>()?;
+/// The benchmark maps' table: the mean tiles seen from each map's
+/// viewpoints, and the one-way pairs in the window at the middle of every map.
+fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Failure> {
     let mut s = String::new();
     let _ = writeln!(s, "### Benchmark maps\n");
     let _ = writeln!(
         s,
-        "The maps of `../shared/maps/bench/` (256x256): the mean number of tiles seen from each \
+        "The maps of `crates/sightlines-bench/maps/` (256x256): the mean number of tiles seen from each \
          map's viewpoints, at the radius given (circle), then the one-way pairs among the floor \
          tiles of the {WINDOW}x{WINDOW} window at the middle of every map, at the same radii.\n"
     );
-    let mut cols: Vec<String> = vec!["algorithm".into()];
-    for (b, m) in BENCHES.iter().zip(&maps) {
-        cols.push(format!(
+    let mut columns: Vec<String> = vec!["algorithm".into()];
+    for m in maps {
+        columns.push(format!(
             "{} (r{}, {} viewpoints)",
-            b.name,
-            b.radius,
+            m.bench.name,
+            m.bench.radius,
             m.viewpoints.len()
         ));
     }
-    cols.push("one-way pairs".into());
-    let _ = writeln!(s, "| {} |", cols.join(" | "));
-    let _ = writeln!(s, "|{}", " --- |".repeat(cols.len()));
+    columns.push("one-way pairs".into());
+    table_head(&mut s, &columns);
+    let windows: Vec<Vec<(i32, i32)>> = maps.iter().map(|m| middle_window(&m.grid)).collect();
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
     for &a in algorithms {
         fov.set_algorithm(a);
         let mut row = format!("| `{a}` |");
         let mut one_way = 0;
-        for (b, m) in BENCHES.iter().zip(&maps) {
-            let range = Range::circle(b.radius);
+        for (m, window) in maps.iter().zip(&windows) {
             let mut total: u64 = 0;
             for &v in &m.viewpoints {
-                field_of_view(&mut fov, &m.grid, v, range, &mut seen)?;
+                field_of_view(&mut fov, &m.grid, v, m.range(), &mut seen)?;
                 total += seen.len() as u64;
             }
             let _ = write!(row, " {} |", mean(total, m.viewpoints.len()));
-            let (w, h) = (m.grid.width() as i32, m.grid.height() as i32);
-            let (x0, y0) = ((w - WINDOW).max(0) / 2, (h - WINDOW).max(0) / 2);
-            let tiles: Vec<(i32, i32)> = floor_tiles(&m.grid)
-                .into_iter()
-                .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
-                .collect();
-            one_way += check(&m.grid, &tiles, a, range, 0, |_, _| {})?.one_way;
+            one_way += pairs::check(&m.grid, window, a, m.range(), 0, |_, _| {})?.one_way;
         }
         let _ = writeln!(s, "{row} {one_way} |");
     }
     Ok(s)
+}
+
+/// The floor tiles of the [`WINDOW`]-wide square at the middle of `grid`.
+fn middle_window(grid: &Grid) -> Vec<(i32, i32)> {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    let (x0, y0) = ((w - WINDOW).max(0) / 2, (h - WINDOW).max(0) / 2);
+    floor_tiles(grid)
+        .into_iter()
+        .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
+        .collect()
 }
 
 /// A map that counts how often an algorithm asks whether a tile is opaque.
@@ -474,24 +494,52 @@ impl Opacity for CountingMap<'_> {
     }
 }
 
-/// Fields of view whose cost the report counts: a map, origins, a range.
-struct CostCase {
+/// A map, origins on it and a range: the fields of view a table's column
+/// sums up (map reads, time), or among whose origins it counts one-way pairs.
+struct Case {
     label: String,
     grid: Grid,
     origins: Vec<(i32, i32)>,
     range: Range,
 }
 
+/// Every floor tile of each scenario, at the scenario's range.
+fn scenario_cases() -> Vec<Case> {
+    SCENARIOS
+        .iter()
+        .map(|sc| {
+            let map = sc.load();
+            Case {
+                label: sc.name.to_owned(),
+                origins: floor_tiles(&map.grid),
+                grid: map.grid,
+                range: sc.range(),
+            }
+        })
+        .collect()
+}
+
+/// The viewpoints of each benchmark map, at the map's radius.
+fn bench_cases(maps: &[BenchMap]) -> Vec<Case> {
+    maps.iter()
+        .map(|m| Case {
+            label: format!("{} (r{})", m.bench.name, m.bench.radius),
+            grid: m.grid.clone(),
+            origins: m.viewpoints.clone(),
+            range: m.range(),
+        })
+        .collect()
+}
+
 /// Map reads and tiles reported, summed over every origin of `case`.
-fn count_cost(fov: &mut Fov, case: &CostCase) -> Result<(u64, u64), Failure> {
+fn count_cost(fov: &mut Fov, case: &Case) -> Result<(u64, u64), Failure> {
     let map = CountingMap {
         grid: &case.grid,
         reads: Cell::new(0),
     };
     let mut tiles = 0u64;
     for &origin in &case.origins {
-        fov.compute(&map, origin, case.range, |_, _| tiles += 1)
-            .map_err(|e| Failure::input(e.to_string()))?;
+        fov.compute(&map, origin, case.range, |_, _| tiles += 1)?;
     }
     Ok((map.reads.get(), tiles))
 }
@@ -505,11 +553,7 @@ fn mean(total: u64, n: usize) -> String {
 
 /// The cost table: map reads and tiles reported per field of view, and a
 /// relative cost from the reads.
-fn cost_markdown(
-    algorithms: &[Algorithm],
-    cases: &[CostCase],
-    origins: &str,
-) -> Result<String, Failure> {
+fn cost_table(algorithms: &[Algorithm], cases: &[Case], origins: &str) -> Result<String, Failure> {
     let mut fov = Fov::default();
     // costs[a][c] = (reads, tiles), summed over the case's origins.
     let mut costs = Vec::with_capacity(algorithms.len());
@@ -522,27 +566,10 @@ fn cost_markdown(
                 .collect::<Result<Vec<_>, _>>()?,
         );
     }
-    // Each case's reads over the fewest any algorithm needs there, in
-    // millionths, averaged over the cases; then over the cheapest average.
-    let fewest: Vec<u64> = (0..cases.len())
-        .map(|c| costs.iter().map(|row| row[c].0).min().unwrap_or(0).max(1))
-        .collect();
-    let ratio: Vec<u64> = costs
-        .iter()
-        .map(|row| {
-            row.iter()
-                .zip(&fewest)
-                .map(|(&(reads, _), &f)| (u128::from(reads) * 1_000_000 / u128::from(f)) as u64)
-                .sum()
-        })
-        .collect();
+    let ratio = relative_reads(&costs, cases.len());
     let cheapest = ratio.iter().copied().min().unwrap_or(1).max(1);
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "### Cost in map reads
-"
-    );
+    let _ = writeln!(s, "### Cost in map reads\n");
     let _ = writeln!(
         s,
         "A deterministic stand-in for speed, not a measurement: for {origins}, the mean number of \
@@ -551,11 +578,10 @@ fn cost_markdown(
          fewest any algorithm needs there, averaged over the cases, with the cheapest at 1.00x. \
          Reads are not all the work an algorithm does; measured times are in BENCHMARKS.md.\n"
     );
-    let mut cols: Vec<String> = vec!["algorithm".into()];
-    cols.extend(cases.iter().map(|c| format!("{}: reads / tiles", c.label)));
-    cols.push("relative cost".into());
-    let _ = writeln!(s, "| {} |", cols.join(" | "));
-    let _ = writeln!(s, "|{}", " --- |".repeat(cols.len()));
+    let mut columns: Vec<String> = vec!["algorithm".into()];
+    columns.extend(cases.iter().map(|c| format!("{}: reads / tiles", c.label)));
+    columns.push("relative cost".into());
+    table_head(&mut s, &columns);
     for ((a, row), r) in algorithms.iter().zip(&costs).zip(&ratio) {
         let mut line = format!("| `{a}` |");
         for (&(reads, tiles), case) in row.iter().zip(cases) {
@@ -569,49 +595,43 @@ fn cost_markdown(
     Ok(s)
 }
 
+/// For each algorithm's row of (reads, tiles) over `cases` cases: each
+/// case's reads over the fewest any algorithm needs there, in millionths,
+/// summed over the cases (in integers, so every platform prints the same).
+fn relative_reads(costs: &[Vec<(u64, u64)>], cases: usize) -> Vec<u64> {
+    let fewest: Vec<u64> = (0..cases)
+        .map(|c| costs.iter().map(|row| row[c].0).min().unwrap_or(0).max(1))
+        .collect();
+    costs
+        .iter()
+        .map(|row| {
+            row.iter()
+                .zip(&fewest)
+                .map(|(&(reads, _), &f)| (u128::from(reads) * 1_000_000 / u128::from(f)) as u64)
+                .sum()
+        })
+        .collect()
+}
+
 /// Time of every field of view of the report, per algorithm, relative to the fastest.
-fn timings_markdown(algorithms: &[Algorithm], bench: Option<&Path>) -> Result<String, Failure> {
-    // (map, origins, range) for every field of view timed.
-    type Job = (Grid, Vec<(i32, i32)>, Range);
-    let mut jobs: Vec<Job> = Vec::new();
-    for sc in SCENARIOS {
-        let map = sc.load();
-        let tiles = floor_tiles(&map.grid);
-        jobs.push((map.grid, tiles, sc.range()));
+fn timings_table(
+    algorithms: &[Algorithm],
+    benches: Option<&[BenchMap]>,
+) -> Result<String, Failure> {
+    let mut cases = scenario_cases();
+    if let Some(maps) = benches {
+        cases.extend(bench_cases(maps));
     }
-    if let Some(dir) = bench {
-        for b in BENCHES {
-            let m = load_bench(dir, b.name)?;
-            jobs.push((m.grid, m.viewpoints, Range::circle(b.radius)));
-        }
-    }
-    let mut fov = Fov::default();
-    let mut seen = VisibleSet::new();
-    let mut times = Vec::new();
-    for &a in algorithms {
-        fov.set_algorithm(a);
-        let mut best = f64::INFINITY;
-        // The best of three runs, to damp noise from other processes.
-        for _ in 0..3 {
-            let start = Instant::now();
-            for (grid, origins, range) in &jobs {
-                for &o in origins {
-                    field_of_view(&mut fov, grid, o, *range, &mut seen)?;
-                }
-            }
-            best = best.min(start.elapsed().as_secs_f64());
-        }
-        times.push(best);
-    }
+    let times = best_times(algorithms, &cases)?;
     let fastest = times.iter().copied().fold(f64::INFINITY, f64::min);
-    let fovs: usize = jobs.iter().map(|j| j.1.len()).sum();
+    let fovs: usize = cases.iter().map(|c| c.origins.len()).sum();
     let mut s = String::new();
     let _ = writeln!(s, "### Indicative timings\n");
     let _ = writeln!(
         s,
         "Indicative only: one machine, one run, {fovs} fields of view per algorithm (every floor \
          tile of the scenarios{}), best of three. Use the benchmarks for real figures.\n",
-        if bench.is_some() {
+        if benches.is_some() {
             ", every benchmark viewpoint"
         } else {
             ""
@@ -630,54 +650,80 @@ fn timings_markdown(algorithms: &[Algorithm], bench: Option<&Path>) -> Result<St
     Ok(s)
 }
 
+/// Each algorithm's time, in seconds, for every field of view of `cases`:
+/// the best of three runs, to damp noise from other processes.
+fn best_times(algorithms: &[Algorithm], cases: &[Case]) -> Result<Vec<f64>, Failure> {
+    let mut fov = Fov::default();
+    let mut seen = VisibleSet::new();
+    let mut times = Vec::new();
+    for &a in algorithms {
+        fov.set_algorithm(a);
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let start = Instant::now();
+            for case in cases {
+                for &o in &case.origins {
+                    field_of_view(&mut fov, &case.grid, o, case.range, &mut seen)?;
+                }
+            }
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        times.push(best);
+    }
+    Ok(times)
+}
+
+/// One picture a scenario, `DIR/SCENARIO.png`.
 fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(), Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::input(format!("cannot create folder '{}': {e}", dir.display())))?;
     for sc in SCENARIOS {
-        let map = sc.load();
-        let mut sets = Vec::new();
-        let mut fov = Fov::default();
-        for &a in algorithms {
-            fov.set_algorithm(a);
-            let mut set = VisibleSet::new();
-            field_of_view(&mut fov, &map.grid, map.origin, sc.range(), &mut set)?;
-            sets.push(set);
-        }
-        let mut disputed = Vec::new();
-        for y in 0..map.grid.height() as i32 {
-            for x in 0..map.grid.width() as i32 {
-                let n = sets.iter().filter(|s| s.contains(x, y)).count();
-                if n != 0 && n != sets.len() {
-                    disputed.push((x, y));
-                }
-            }
-        }
-        let panels: Vec<Panel<'_>> = algorithms
-            .iter()
-            .zip(&sets)
-            .map(|(a, set)| {
-                let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
-                p.origin = Some(map.origin);
-                p.disputed = disputed.clone();
-                p.targets = map.marks.iter().map(|m| m.1).collect();
-                p
-            })
-            .collect();
-        let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
-        let legend = LegendItems {
-            disputed: Some(crate::compare::disputed_label(disputed.len())),
-            targets: if map.marks.is_empty() {
-                None
-            } else {
-                Some("marked tile")
-            },
-            ..LegendItems::default()
-        };
-        let pic = figure(&panels, tile, columns, legend);
+        let pic = scenario_picture(algorithms, sc, tile)?;
         let path = dir.join(format!("{}.png", sc.name));
         write_output(Some(&path), &pic.to_png(), true)?;
     }
     Ok(())
+}
+
+/// Every algorithm's field of view on a scenario, side by side: the
+/// disputed tiles framed, the marked tiles shown.
+fn scenario_picture(
+    algorithms: &[Algorithm],
+    sc: &Scenario,
+    tile: u32,
+) -> Result<Picture, Failure> {
+    let map = sc.load();
+    let mut sets = Vec::new();
+    let mut fov = Fov::default();
+    for &a in algorithms {
+        fov.set_algorithm(a);
+        let mut set = VisibleSet::new();
+        field_of_view(&mut fov, &map.grid, map.origin, sc.range(), &mut set)?;
+        sets.push(set);
+    }
+    let disputed = crate::compare::disputed_tiles(&map.grid, &sets);
+    let panels: Vec<Panel<'_>> = algorithms
+        .iter()
+        .zip(&sets)
+        .map(|(a, set)| {
+            let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
+            p.origin = Some(map.origin);
+            p.disputed = disputed.clone();
+            p.targets = map.marks.iter().map(|m| m.1).collect();
+            p
+        })
+        .collect();
+    let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
+    let legend = LegendItems {
+        disputed: Some(crate::compare::disputed_label(disputed.len())),
+        targets: if map.marks.is_empty() {
+            None
+        } else {
+            Some("marked tile")
+        },
+        ..LegendItems::default()
+    };
+    Ok(figure(&panels, tile, columns, legend))
 }
 
 pub const START: &str = "<!-- report:start -->";
@@ -736,7 +782,7 @@ mod tests {
             grid.is_opaque(x, y)
         });
         for &a in Algorithm::ALL {
-            let case = CostCase {
+            let case = Case {
                 label: String::new(),
                 grid: grid.clone(),
                 origins: vec![(1, 1), (3, 3)],
@@ -767,5 +813,36 @@ mod tests {
             })
             .count();
         assert_eq!(n, 113);
+    }
+
+    #[test]
+    fn viewpoints_skip_blanks_and_comments_and_name_the_first_bad_line() {
+        let grid = Grid::parse("....\n....\n").unwrap().grid;
+        assert_eq!(
+            parse_viewpoints("# x y\n0 0\n\n  3 1  \n", &grid),
+            Ok(vec![(0, 0), (3, 1)])
+        );
+        assert_eq!(parse_viewpoints("0 0\n4 0\n", &grid), Err(2));
+        assert_eq!(parse_viewpoints("0 0 0\n", &grid), Err(1));
+        assert_eq!(parse_viewpoints("1\n", &grid), Err(1));
+        assert_eq!(parse_viewpoints("a b\n", &grid), Err(1));
+    }
+
+    #[test]
+    fn the_middle_window_is_the_floor_of_the_central_square() {
+        let row = ".".repeat(40);
+        let mut text = String::new();
+        for _ in 0..36 {
+            text.push_str(&row);
+            text.push('\n');
+        }
+        let grid = Grid::parse(&text).unwrap().grid;
+        let window = middle_window(&grid);
+        assert_eq!(window.len(), (WINDOW * WINDOW) as usize);
+        assert!(window.contains(&(4, 2)) && window.contains(&(35, 33)));
+        assert!(!window.contains(&(3, 2)) && !window.contains(&(36, 33)));
+        // A map smaller than the window: all of its floor.
+        let small = Grid::parse("..#\n...\n").unwrap().grid;
+        assert_eq!(middle_window(&small), floor_tiles(&small));
     }
 }

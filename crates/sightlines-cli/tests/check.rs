@@ -134,9 +134,8 @@ fn counts_match_the_library_and_exit_codes_follow_the_mode() {
 
 #[test]
 fn known_asymmetry_of_recursive_shadowcast_and_none_for_the_symmetric_ones() {
-    // The acceptance: classic shadowcasting's asymmetry on a
-    // committed map exits 1 with the pairs listed; precise-permissive and
-    // symmetric-shadowcast exit 0.
+    // Classic shadowcasting's asymmetry on a committed map exits 1 with the
+    // pairs listed; precise-permissive and symmetric-shadowcast exit 0.
     let cave = data("cave.txt");
     let o = sightlines(&["check", &cave, "-a", "recursive-shadowcast"], None);
     assert_eq!(o.status.code(), Some(1));

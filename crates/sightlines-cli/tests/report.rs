@@ -22,8 +22,8 @@ fn readme_block() -> String {
 #[test]
 fn readme_report_is_regenerated_byte_for_byte() {
     let block = readme_block();
-    let bench = root().join("../shared/maps/bench");
-    let stale = "the README's report is stale: run `sightlines report --bench ../shared/maps/bench --readme README.md` from the repository's root";
+    let bench = root().join("crates/sightlines-bench/maps");
+    let stale = "the README's report is stale: run `sightlines report --bench crates/sightlines-bench/maps --readme README.md` from the repository's root";
     if bench.is_dir() {
         let o = sightlines(&["report", "--bench", bench.to_str().unwrap()], None);
         assert_ok(&o);

@@ -9,9 +9,10 @@
 //!   all dirty, updated sequentially with one shared `Fov` and in parallel
 //!   with rayon on 2 threads (and on 1, to show the parallel path's own cost).
 //!
-//! The maps come from `../shared/maps/bench` (`open.txt`, `cave.txt`,
-//! `cave.viewpoints.txt`); set `SIGHTLINES_BENCH_MAPS` to another folder.
-//! Without them the benchmarks run on generated stand-ins and say so.
+//! The maps are the benchmark crate's, `crates/sightlines-bench/maps`
+//! (`open.txt`, `cave.txt`, `cave.viewpoints.txt`); set
+//! `SIGHTLINES_BENCH_MAPS` to another folder. Without them the benchmarks
+//! run on generated stand-ins and say so.
 //!
 //! `cargo bench -p sightlines --bench game`
 
@@ -34,7 +35,7 @@ fn maps_dir() -> PathBuf {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/maps/bench"
+            "/../sightlines-bench/maps"
         )),
     }
 }
@@ -63,7 +64,7 @@ fn load(name: &'static str) -> Case {
         _ => {
             eprintln!(
                 "benchmark map {name} not found in {}: set SIGHTLINES_BENCH_MAPS to the folder \
-                 holding {name}.txt and {name}.viewpoints.txt (the project's shared/maps/bench); \
+                 holding {name}.txt and {name}.viewpoints.txt (crates/sightlines-bench/maps); \
                  using a generated stand-in",
                 dir.display()
             );

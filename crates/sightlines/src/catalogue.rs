@@ -195,6 +195,16 @@ impl Algorithm {
             },
         }
     }
+
+    /// Whether B is in the field of view from A exactly when A is in the
+    /// field of view from B, for every pair of tiles, or for every pair of
+    /// transparent tiles: see [`Properties::symmetry`].
+    pub const fn is_symmetric(self) -> bool {
+        matches!(
+            self.properties().symmetry,
+            Symmetry::Full | Symmetry::Floors
+        )
+    }
 }
 
 impl fmt::Display for Symmetry {

@@ -4,7 +4,10 @@ use crate::map::Rect;
 use std::fmt;
 
 /// Why a field of view could not be computed.
+///
+/// New reasons may be added in later versions: a `match` needs a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FovError {
     /// The origin lies outside the bounded map; no tile of it can be seen.
     OriginOffMap {

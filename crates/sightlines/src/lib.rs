@@ -99,58 +99,51 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod algorithm;
-pub mod basic_raycast;
-pub mod beveled;
-mod catalogue;
-pub mod cone;
-pub mod diamond_raycast;
-pub mod diamond_shadowcast;
+// The public model: maps, ranges, the set of visible tiles, errors, lines.
 mod error;
 pub mod generate;
-pub mod geometry;
 mod grid;
-pub mod light;
 pub mod line;
 mod map;
-pub mod memory;
-pub mod precise_permissive;
 mod range;
-pub mod raycast;
-pub mod recursive_shadowcast;
-pub mod restrictive;
-pub mod sight;
-pub mod symmetric_shadowcast;
-pub mod target;
-pub mod viewer;
 mod visible;
 
-pub use algorithm::{
-    visible_tiles, Algorithm, FieldOfView, Fov, PermissiveLevel, UnknownAlgorithm, MAX_SET_AREA,
+// The contract every algorithm keeps, the ids, their promises, and the
+// run-time choice among them.
+mod algorithm;
+mod catalogue;
+mod field_of_view;
+mod fov;
+
+// How the algorithms are built: the scan kernel, the one bitset, the
+// algorithms themselves, and what games do with them.
+mod algorithms;
+mod bits;
+mod game;
+mod kernel;
+
+pub use algorithm::{Algorithm, PermissiveLevel, UnknownAlgorithm};
+pub use algorithms::{
+    basic_raycast, beveled, diamond_raycast, diamond_shadowcast, precise_permissive, raycast,
+    recursive_shadowcast, restrictive, symmetric_shadowcast, BasicRaycast, Beveled, DiamondIter,
+    DiamondRaycast, DiamondShadowcast, PrecisePermissive, Raycast, RecursiveShadowcast,
+    Restrictive, SymmetricShadowcast,
 };
-pub use basic_raycast::BasicRaycast;
-pub use beveled::Beveled;
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
-pub use cone::Cone;
-pub use diamond_raycast::DiamondRaycast;
-pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use error::FovError;
-pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
-pub use light::{Falloff, Light, LightMap, Vision};
-pub use map::{bounded, BitColumns, BitRows, Bounded, Opacity, Rect};
-pub use memory::{Knowledge, Memory};
-pub use precise_permissive::PrecisePermissive;
-pub use range::{Range, Shape, UnknownShape};
-pub use raycast::Raycast;
-pub use recursive_shadowcast::RecursiveShadowcast;
-pub use restrictive::Restrictive;
-pub use sight::can_see;
-pub use symmetric_shadowcast::SymmetricShadowcast;
-pub use target::{nearest_first, targets, targets_into, Blast};
+pub use field_of_view::FieldOfView;
+pub use fov::{visible_tiles, Fov};
 #[cfg(feature = "rayon")]
-pub use viewer::update_viewers_par;
-pub use viewer::{tile_changed, update_viewers, Viewer};
-pub use visible::{Iter, VisibleSet};
+pub use game::viewer::update_viewers_par;
+pub use game::{
+    can_see, cone, light, memory, nearest_first, sight, target, targets, targets_into,
+    tile_changed, update_viewers, viewer, Blast, Cone, Falloff, Knowledge, Light, LightMap, Memory,
+    Viewer, Vision,
+};
+pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
+pub use map::{bounded, BitColumns, BitRows, Bounded, Opacity, Rect};
+pub use range::{Range, Shape, UnknownShape};
+pub use visible::{Iter, VisibleSet, MAX_SET_AREA};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -18,8 +18,6 @@
 //! assert!(bounded.is_opaque(-1, 0));
 //! ```
 
-use crate::geometry::{Field, Octant};
-
 /// A rectangle of tiles: `width` columns from `x` and `height` rows from `y`.
 ///
 /// Its far edge may lie beyond `i32::MAX` without overflow: all arithmetic on
@@ -78,6 +76,19 @@ impl Rect {
     /// The number of tiles, as `u64` so that it cannot overflow.
     pub fn area(&self) -> u64 {
         u64::from(self.width) * u64::from(self.height)
+    }
+
+    /// The tiles in both rectangles (empty when they do not overlap).
+    pub(crate) fn intersection(&self, other: Rect) -> Rect {
+        let x0 = self.x.max(other.x);
+        let y0 = self.y.max(other.y);
+        let x1 = (i64::from(self.x) + i64::from(self.width))
+            .min(i64::from(other.x) + i64::from(other.width));
+        let y1 = (i64::from(self.y) + i64::from(self.height))
+            .min(i64::from(other.y) + i64::from(other.height));
+        let width = (x1 - i64::from(x0)).max(0) as u32;
+        let height = (y1 - i64::from(y0)).max(0) as u32;
+        Rect::new(x0, y0, width, height)
     }
 }
 
@@ -234,11 +245,16 @@ impl<'a> BitRows<'a> {
         self.rect
     }
 
+    /// The words, and how many make a row.
+    pub(crate) fn words(&self) -> (&'a [u64], usize) {
+        (self.words, self.words_per_row)
+    }
+
     /// The `len` (1 to 64) bits from column `col` of row `row`, both
     /// relative to the rectangle's corner: bit `i` is column `col + i`.
     /// `None` when the span is not wholly inside.
     #[inline(always)]
-    fn span(&self, row: i64, col: i64, len: u32) -> Option<u64> {
+    pub(crate) fn span(&self, row: i64, col: i64, len: u32) -> Option<u64> {
         debug_assert!((1..=64).contains(&len));
         let (row, col) = (row as u64, col as u64);
         let end = col.wrapping_add(u64::from(len));
@@ -293,6 +309,12 @@ impl<'a> BitColumns<'a> {
         let t = self.transposed.rect;
         Rect::new(t.y, t.x, t.height, t.width)
     }
+
+    /// The same words as the rows of the transposed map: row `i` is the
+    /// map's column `rect.x + i`, bit `j` of it the tile at `rect.y + j`.
+    pub(crate) fn transposed(&self) -> BitRows<'a> {
+        self.transposed
+    }
 }
 
 impl<F: Fn(i32, i32) -> bool> Opacity for F {
@@ -335,349 +357,9 @@ impl<M: Opacity> Opacity for Bounded<M> {
     fn bounds(&self) -> Option<Rect> {
         Some(match self.map.bounds() {
             None => self.bounds,
-            Some(inner) => intersect(self.bounds, inner),
+            Some(inner) => self.bounds.intersection(inner),
         })
     }
-}
-
-/// A field's tiles as an algorithm reads them: by offset from the origin.
-///
-/// Two kinds, chosen once per field of view: [`Packed`] reads a map's
-/// [`BitRows`] a word at a time, [`Asked`] asks [`Opacity::is_opaque`].
-/// Algorithms are generic over it, so each kind gets its own compiled scan.
-pub(crate) trait Tiles {
-    /// Whether [`row_bits`](Tiles::row_bits) reads packed words rather
-    /// than asking tile by tile: reading tiles no scan needs is then cheap,
-    /// and asks the map nothing.
-    const PACKED_ROWS: bool = false;
-
-    /// Whether the tile at offset `(dx, dy)` blocks sight (offsets between
-    /// `i32` positions; tiles off a bounded map block).
-    fn opaque(&self, dx: i64, dy: i64) -> bool;
-
-    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
-    /// rightwards: bit `i` is tile `(dx + i, dy)`.
-    #[inline]
-    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        let mut bits = 0;
-        for i in 0..len {
-            bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
-        }
-        bits
-    }
-
-    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
-    /// going down (`step` 1) or up (`step` -1): bit `i` is tile
-    /// `(dx, dy + step·i)`.
-    #[inline]
-    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-        let mut bits = 0;
-        for i in 0..len {
-            bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
-        }
-        bits
-    }
-
-    /// The rows and the columns of the map within `field` as [`Lines`] of
-    /// packed words, those the map keeps packed over the whole field: the
-    /// fastest way to read them.
-    #[inline]
-    fn lines(&self, _field: &Field) -> FieldLines<'_> {
-        FieldLines::default()
-    }
-}
-
-/// The lines of a field that a map keeps packed: see [`Tiles::lines`].
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct FieldLines<'a> {
-    /// The field's rows of the map, from the top down.
-    rows: Option<Lines<'a>>,
-    /// The field's columns of the map, from the left.
-    columns: Option<Lines<'a>>,
-}
-
-impl<'a> FieldLines<'a> {
-    /// Whether both the rows and the columns are packed over the field, so
-    /// that [`FieldLines::of`] gives every octant's lines.
-    #[inline]
-    pub(crate) fn complete(&self) -> bool {
-        self.rows.is_some() && self.columns.is_some()
-    }
-
-    /// The rows of `octant`'s scan, each a row or a column of the map, if
-    /// they are packed.
-    #[inline(always)]
-    pub(crate) fn of(&self, octant: Octant) -> Option<Lines<'a>> {
-        let (lines, dir) = if octant.xy != 0 {
-            (self.rows, octant.yx)
-        } else {
-            (self.columns, octant.xx)
-        };
-        lines.map(|l| Lines {
-            line_step: l.line_step * dir,
-            ..l
-        })
-    }
-}
-
-/// The rows of one octant's scan (or one quadrant's) read straight from a
-/// map's packed words, each row of the scan being a row or a column of the
-/// map: no checks but the slice's own, since [`Tiles::lines`] gives them
-/// only when every row the scan can reach is in the words.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Lines<'a> {
-    words: &'a [u64],
-    /// The index of the first word of the origin's line, and how far it
-    /// moves for a unit of depth.
-    line0: i64,
-    line_step: i64,
-    /// The origin's bit position along its line.
-    pos0: i64,
-}
-
-impl Lines<'_> {
-    /// The opacity of the `len` (1 to 64) tiles of the line `depth` away
-    /// from the origin's, from the one `lowest` positions along from the
-    /// origin's (to the right on a row, down on a column): bit `i` is the
-    /// tile `lowest + i`. Bits from `len` up are left as the words have them
-    /// (other tiles of the line): callers that need them clear mask them.
-    #[inline(always)]
-    pub(crate) fn bits(&self, depth: i64, lowest: i64, len: u32) -> u64 {
-        debug_assert!((1..=64).contains(&len));
-        let p = self.pos0 + lowest;
-        debug_assert!(p >= 0);
-        let at = (self.line0 + depth * self.line_step + (p >> 6)) as usize;
-        let shift = (p & 63) as u32;
-        let mut bits = self.words[at] >> shift;
-        // The tiles past the first word, when the span crosses into the next.
-        if shift + len > 64 {
-            bits |= self.words[at + 1] << (64 - shift);
-        }
-        bits
-    }
-}
-
-/// How a scan reads its rows of walls: straight from [`Lines`], or through
-/// any [`Tiles`] ([`ByTile`]). Each scan is compiled for both.
-pub(crate) trait OctantRows {
-    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`, in
-    /// the map's order, as [`Octant::map_bits`]; the bits from `len` up may
-    /// be set (the scan looks at the `len` low bits only).
-    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64;
-}
-
-impl OctantRows for Lines<'_> {
-    #[inline(always)]
-    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        let lowest = if octant.runs_forward() {
-            c0
-        } else {
-            -(c0 + i64::from(len) - 1)
-        };
-        Lines::bits(self, depth, lowest, len)
-    }
-}
-
-impl Lines<'_> {
-    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant` in
-    /// the scan's order, as [`Octant::opaque_bits`]: bit `i` is column
-    /// `c0 + i`, and the bits from `len` up are clear.
-    #[inline(always)]
-    pub(crate) fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        let bits = OctantRows::bits(self, octant, depth, c0, len);
-        if octant.runs_forward() {
-            bits & u64::MAX >> (64 - len)
-        } else {
-            bits.reverse_bits() >> (64 - len)
-        }
-    }
-
-    /// Whether the tile (`depth`, `col`) of `octant` is opaque.
-    #[inline(always)]
-    pub(crate) fn octant_tile(&self, octant: Octant, depth: i64, col: i64) -> bool {
-        OctantRows::bits(self, octant, depth, col, 1) & 1 != 0
-    }
-}
-
-/// Rows of walls read through [`Tiles`].
-pub(crate) struct ByTile<'t, T>(pub(crate) &'t T);
-
-impl<T: Tiles> OctantRows for ByTile<'_, T> {
-    #[inline(always)]
-    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        octant.map_bits(self.0, depth, c0, len)
-    }
-}
-
-/// Tiles asked one by one of the map.
-pub(crate) struct Asked<'a, M: ?Sized> {
-    map: &'a M,
-    origin: (i64, i64),
-}
-
-impl<'a, M: Opacity + ?Sized> Asked<'a, M> {
-    pub(crate) fn new(map: &'a M, origin: (i32, i32)) -> Asked<'a, M> {
-        Asked {
-            map,
-            origin: (i64::from(origin.0), i64::from(origin.1)),
-        }
-    }
-}
-
-impl<M: Opacity + ?Sized> Tiles for Asked<'_, M> {
-    #[inline]
-    fn opaque(&self, dx: i64, dy: i64) -> bool {
-        let (x, y) = (self.origin.0 + dx, self.origin.1 + dy);
-        match (i32::try_from(x), i32::try_from(y)) {
-            (Ok(x), Ok(y)) => self.map.is_opaque(x, y),
-            // Outside i32 space nothing exists: it blocks like an edge.
-            _ => true,
-        }
-    }
-}
-
-/// Tiles read from a map's [`BitRows`] (and [`BitColumns`], when it has
-/// them); tiles outside them are asked.
-pub(crate) struct Packed<'a, M: ?Sized> {
-    rows: BitRows<'a>,
-    /// The origin relative to the rows' top-left tile.
-    at: (i64, i64),
-    /// The columns, as the rows of the transposed map, and the origin's
-    /// column and row relative to their top-left tile.
-    columns: Option<(BitRows<'a>, (i64, i64))>,
-    asked: Asked<'a, M>,
-}
-
-impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
-    pub(crate) fn new(map: &'a M, rows: BitRows<'a>, origin: (i32, i32)) -> Packed<'a, M> {
-        let (x, y) = (i64::from(origin.0), i64::from(origin.1));
-        let columns = map.bit_columns().map(|c| {
-            let t = c.transposed;
-            // Transposed: rows are the map's columns, from its left edge.
-            (t, (x - i64::from(t.rect.y), y - i64::from(t.rect.x)))
-        });
-        Packed {
-            rows,
-            at: (x - i64::from(rows.rect.x), y - i64::from(rows.rect.y)),
-            columns,
-            asked: Asked::new(map, origin),
-        }
-    }
-}
-
-impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
-    const PACKED_ROWS: bool = true;
-
-    #[inline]
-    fn opaque(&self, dx: i64, dy: i64) -> bool {
-        match self.rows.span(self.at.1 + dy, self.at.0 + dx, 1) {
-            Some(bit) => bit == 1,
-            None => self.asked.opaque(dx, dy),
-        }
-    }
-
-    #[inline(always)]
-    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        match self.rows.span(self.at.1 + dy, self.at.0 + dx, len) {
-            Some(bits) => bits,
-            // Partly off the bits: tile by tile.
-            None => self.asked_row(dx, dy, len),
-        }
-    }
-
-    fn lines(&self, field: &Field) -> FieldLines<'_> {
-        // Lines of `bits` through (line, pos), the origin in their frame,
-        // if they hold every tile of the field.
-        let lines = |bits: &BitRows<'a>, (pos, line): (i64, i64), (left, right, up, down)| {
-            let rect = bits.rect;
-            let inside = pos - left >= 0
-                && pos + right < i64::from(rect.width)
-                && line - up >= 0
-                && line + down < i64::from(rect.height);
-            let stride = bits.words_per_row as i64;
-            inside.then_some(Lines {
-                words: bits.words,
-                line0: line * stride,
-                line_step: stride,
-                pos0: pos,
-            })
-        };
-        let (left, right, up, down) = (field.left, field.right, field.up, field.down);
-        FieldLines {
-            rows: lines(&self.rows, self.at, (left, right, up, down)),
-            // Transposed: a column's position is its y, its line its x.
-            columns: self
-                .columns
-                .as_ref()
-                .and_then(|(bits, (x, y))| lines(bits, (*y, *x), (up, down, left, right))),
-        }
-    }
-
-    #[inline(always)]
-    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-        if let Some((columns, at)) = &self.columns {
-            // A column of the map is a row of the transposed bits, read from
-            // its top end and mirrored when it runs up.
-            let first = if step > 0 {
-                dy
-            } else {
-                dy - i64::from(len) + 1
-            };
-            if let Some(bits) = columns.span(at.0 + dx, at.1 + first, len) {
-                return if step > 0 {
-                    bits
-                } else {
-                    bits.reverse_bits() >> (64 - len)
-                };
-            }
-        } else {
-            // Only rows: one bit from each row's word.
-            let col = self.at.0 + dx;
-            let (first, last) = (self.at.1 + dy, self.at.1 + dy + step * (i64::from(len) - 1));
-            let rect = self.rows.rect;
-            if (col as u64) < u64::from(rect.width)
-                && first.min(last) >= 0
-                && first.max(last) < i64::from(rect.height)
-            {
-                let stride = self.rows.words_per_row as i64 * step;
-                let mut index = first * self.rows.words_per_row as i64 + col / 64;
-                let shift = col % 64;
-                let mut bits = 0;
-                for i in 0..len {
-                    bits |= (self.rows.words[index as usize] >> shift & 1) << i;
-                    index += stride;
-                }
-                return bits;
-            }
-        }
-        let mut bits = 0;
-        for i in 0..len {
-            bits |= u64::from(self.opaque(dx, dy + step * i64::from(i))) << i;
-        }
-        bits
-    }
-}
-
-impl<M: Opacity + ?Sized> Packed<'_, M> {
-    #[cold]
-    fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        let mut bits = 0;
-        for i in 0..len {
-            bits |= u64::from(self.opaque(dx + i64::from(i), dy)) << i;
-        }
-        bits
-    }
-}
-
-/// The tiles in both rectangles (empty when they do not overlap).
-pub(crate) fn intersect(a: Rect, b: Rect) -> Rect {
-    let x0 = a.x.max(b.x);
-    let y0 = a.y.max(b.y);
-    let x1 = (i64::from(a.x) + i64::from(a.width)).min(i64::from(b.x) + i64::from(b.width));
-    let y1 = (i64::from(a.y) + i64::from(a.height)).min(i64::from(b.y) + i64::from(b.height));
-    let width = (x1 - i64::from(x0)).max(0) as u32;
-    let height = (y1 - i64::from(y0)).max(0) as u32;
-    Rect::new(x0, y0, width, height)
 }
 
 #[cfg(test)]

@@ -6,8 +6,24 @@
 //! clearing it costs O(box / 64) words, never O(map). Its buffer grows to the
 //! largest box it has held and is then reused without allocating.
 
-use crate::geometry::{Field, Sink};
+use crate::bits::{fill_bits, span_mask, TileBits};
+use crate::error::FovError;
+use crate::kernel::{Field, Sink};
 use crate::map::Rect;
+
+/// Largest [`VisibleSet`] area, in tiles, that [`Fov::compute_into`](crate::Fov::compute_into)
+/// will allocate; the same bound holds for every set of tiles the library
+/// keeps (a [`Memory`](crate::Memory), a ray cast's marks).
+pub const MAX_SET_AREA: u64 = 1 << 31;
+
+/// `area`, or [`FovError::AreaTooLarge`] when a set over it would exceed
+/// [`MAX_SET_AREA`] tiles.
+pub(crate) fn checked_area(area: Rect) -> Result<Rect, FovError> {
+    if area.area() > MAX_SET_AREA {
+        return Err(FovError::AreaTooLarge { area });
+    }
+    Ok(area)
+}
 
 /// The tiles seen from one origin, as a bitset over the range's bounding box.
 ///
@@ -27,9 +43,7 @@ use crate::map::Rect;
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VisibleSet {
-    area: Rect,
-    words_per_row: usize,
-    words: Vec<u64>,
+    bits: TileBits,
     len: usize,
 }
 
@@ -43,54 +57,28 @@ impl VisibleSet {
     ///
     /// Costs O(area / 64). Tiles outside `area` can never be inserted.
     pub fn reset(&mut self, area: Rect) {
-        // Keep only the part with i32 positions.
-        let width = (i64::from(i32::MAX) - i64::from(area.x) + 1).min(i64::from(area.width)) as u32;
-        let height =
-            (i64::from(i32::MAX) - i64::from(area.y) + 1).min(i64::from(area.height)) as u32;
-        let area = Rect::new(area.x, area.y, width, height);
-        self.area = area;
-        self.words_per_row = (area.width as usize).div_ceil(64);
-        let needed = self.words_per_row.saturating_mul(area.height as usize);
-        self.words.clear();
-        self.words.resize(needed, 0);
+        self.bits.reset(area);
         self.len = 0;
     }
 
     /// Empties the set, keeping its area. Costs O(area / 64).
     pub fn clear(&mut self) {
-        self.words.fill(0);
+        self.bits.clear();
         self.len = 0;
     }
 
     /// The box the set covers: the range's bounding box clipped to the map.
     pub fn area(&self) -> Rect {
-        self.area
-    }
-
-    #[inline]
-    fn index(&self, x: i32, y: i32) -> Option<(usize, u32)> {
-        // The area lies within i32 space (see `reset`), so a position left of
-        // or above it wraps to a distance at least as large as its size.
-        let dx = x.wrapping_sub(self.area.x) as u32;
-        let dy = y.wrapping_sub(self.area.y) as u32;
-        if dx >= self.area.width || dy >= self.area.height {
-            return None;
-        }
-        Some((dy as usize * self.words_per_row + dx as usize / 64, dx % 64))
+        self.bits.area()
     }
 
     /// Adds `(x, y)`; returns false if it was already there or lies outside
     /// the area.
     #[inline]
     pub fn insert(&mut self, x: i32, y: i32) -> bool {
-        match self.index(x, y) {
-            Some((word, bit)) if self.words[word] & (1 << bit) == 0 => {
-                self.words[word] |= 1 << bit;
-                self.len += 1;
-                true
-            }
-            _ => false,
-        }
+        let fresh = self.bits.insert(x, y);
+        self.len += usize::from(fresh);
+        fresh
     }
 
     /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at
@@ -107,18 +95,7 @@ impl VisibleSet {
     /// assert!(s.contains(99, 1) && !s.contains(0, 0));
     /// ```
     pub fn insert_span(&mut self, y: i32, x0: i32, x1: i32) -> usize {
-        let dy = i64::from(y) - i64::from(self.area.y);
-        let c0 = (i64::from(x0) - i64::from(self.area.x)).max(0);
-        let c1 = (i64::from(x1) - i64::from(self.area.x)).min(i64::from(self.area.width) - 1);
-        if dy < 0 || dy >= i64::from(self.area.height) || c1 < c0 {
-            return 0;
-        }
-        let row = dy as usize * self.words_per_row;
-        let added = set_bits(
-            &mut self.words[row..row + self.words_per_row],
-            c0 as usize,
-            c1 as usize,
-        );
+        let added = self.bits.insert_span(y, x0, x1);
         self.len += added;
         added
     }
@@ -127,9 +104,10 @@ impl VisibleSet {
     /// fills it, counting the tiles as they come: each must come once.
     pub(crate) fn fill(&mut self, field: &Field) -> Fill<'_> {
         self.reset(field.rect());
+        let words_per_row = self.bits.words_per_row();
         Fill {
-            words: &mut self.words,
-            words_per_row: self.words_per_row,
+            words: self.bits.words_mut(),
+            words_per_row,
             left: field.left,
             up: field.up,
             len: &mut self.len,
@@ -139,8 +117,7 @@ impl VisibleSet {
     /// Whether `(x, y)` is in the set; false for any tile outside the area.
     #[inline]
     pub fn contains(&self, x: i32, y: i32) -> bool {
-        self.index(x, y)
-            .is_some_and(|(word, bit)| self.words[word] >> bit & 1 == 1)
+        self.bits.contains(x, y)
     }
 
     /// The number of tiles in the set.
@@ -155,42 +132,12 @@ impl VisibleSet {
 
     /// The tiles in the set, sorted by row (y) and then column (x).
     pub fn iter(&self) -> Iter<'_> {
-        Iter {
-            set: self,
-            word: 0,
-            bits: self.words.first().copied().unwrap_or(0),
-        }
+        Iter(self.bits.iter())
     }
-}
 
-/// The bits of word `w` of a row that fall within columns `c0..=c1`.
-#[inline(always)]
-fn span_mask(w: usize, c0: usize, c1: usize) -> u64 {
-    let lo = if w == c0 / 64 { c0 % 64 } else { 0 };
-    let hi = if w == c1 / 64 { c1 % 64 } else { 63 };
-    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-}
-
-/// Sets bits `c0..=c1` of a row of words; returns how many were clear.
-#[inline]
-fn set_bits(row: &mut [u64], c0: usize, c1: usize) -> usize {
-    let mut added = 0;
-    let w0 = c0 / 64;
-    for (k, word) in row[w0..=c1 / 64].iter_mut().enumerate() {
-        let mask = span_mask(w0 + k, c0, c1);
-        added += (mask & !*word).count_ones() as usize;
-        *word |= mask;
-    }
-    added
-}
-
-/// Sets bits `c0..=c1` of a row of words, for callers that need no count
-/// (a count costs a popcount per word).
-#[inline]
-pub(crate) fn fill_bits(row: &mut [u64], c0: usize, c1: usize) {
-    let w0 = c0 / 64;
-    for (k, word) in row[w0..=c1 / 64].iter_mut().enumerate() {
-        *word |= span_mask(w0 + k, c0, c1);
+    /// The bits, for the game layer.
+    pub(crate) fn bits(&self) -> &TileBits {
+        &self.bits
     }
 }
 
@@ -249,15 +196,6 @@ impl Sink for Fill<'_> {
     }
 }
 
-impl VisibleSet {
-    /// The raw bits for the game layer: `words_per_row` words a row of the
-    /// area, bit `i` of a row's word `w` being column `area.x + 64·w + i`;
-    /// bits past the area's width are zero.
-    pub(crate) fn raw_rows(&self) -> (usize, &[u64]) {
-        (self.words_per_row, &self.words)
-    }
-}
-
 impl<'a> IntoIterator for &'a VisibleSet {
     type Item = (i32, i32);
     type IntoIter = Iter<'a>;
@@ -269,29 +207,14 @@ impl<'a> IntoIterator for &'a VisibleSet {
 
 /// Iterator over a [`VisibleSet`], by row and then column.
 #[derive(Clone, Debug)]
-pub struct Iter<'a> {
-    set: &'a VisibleSet,
-    word: usize,
-    bits: u64,
-}
+pub struct Iter<'a>(crate::bits::Tiles<'a>);
 
 impl Iterator for Iter<'_> {
     type Item = (i32, i32);
 
+    #[inline]
     fn next(&mut self) -> Option<(i32, i32)> {
-        while self.bits == 0 {
-            self.word += 1;
-            self.bits = *self.set.words.get(self.word)?;
-        }
-        let bit = self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        let row = self.word / self.set.words_per_row;
-        let col = (self.word % self.set.words_per_row) * 64 + bit;
-        // Inside the area, so the sums fit in i32.
-        Some((
-            (i64::from(self.set.area.x) + col as i64) as i32,
-            (i64::from(self.set.area.y) + row as i64) as i32,
-        ))
+        self.0.next()
     }
 }
 

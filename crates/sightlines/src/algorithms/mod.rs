@@ -1,0 +1,26 @@
+//! The algorithms, one file each; the three ray casts share a folder.
+//!
+//! Each is a struct holding its reusable scratch, implementing
+//! [`Scan`](crate::field_of_view::Scan) over the [`kernel`](crate::kernel)
+//! and, through [`field_of_view!`](crate::field_of_view::field_of_view),
+//! the public [`FieldOfView`](crate::FieldOfView). Their module docs say
+//! what each sees (its definition), why it is here, and how it is made
+//! fast; the catalogue ([`Algorithm::properties`](crate::Algorithm::properties))
+//! sums up their promises.
+
+pub mod beveled;
+pub mod diamond_shadowcast;
+pub mod precise_permissive;
+pub mod recursive_shadowcast;
+pub mod restrictive;
+pub mod symmetric_shadowcast;
+
+mod rays;
+
+pub use beveled::Beveled;
+pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
+pub use precise_permissive::{PrecisePermissive, MAX_LEVEL};
+pub use rays::{basic_raycast, diamond_raycast, raycast, BasicRaycast, DiamondRaycast, Raycast};
+pub use recursive_shadowcast::RecursiveShadowcast;
+pub use restrictive::Restrictive;
+pub use symmetric_shadowcast::SymmetricShadowcast;

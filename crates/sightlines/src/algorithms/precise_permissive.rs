@@ -1,0 +1,646 @@
+//! Precise Permissive Field of View (`precise-permissive`).
+//!
+//! **Definition.** Tile B is visible from tile A when some straight segment
+//! from a point strictly inside A to a point strictly inside B meets the
+//! interior of no opaque tile. Segments may run along wall edges and through
+//! the corner shared by two diagonal walls, so diagonal gaps are see-through,
+//! while a pillar still hides what is straight behind it. The definition is
+//! symmetric, so the field of view is: B sees A exactly when A sees B. It is
+//! the most permissive tile-to-tile rule: if any part of A can see any part
+//! of B, B is visible. libtcod's `FOV_PERMISSIVE_8` computes the same sets.
+//!
+//! **How.** Each quadrant is scanned row by row moving away from the origin,
+//! each row from the axis outward, keeping a list of *views*: wedges bounded
+//! by a *shallow* and a *steep* sight line from the corners of the origin
+//! tile. An opaque tile inside a view *bumps* one of its lines inward, splits
+//! the view in two, or closes it. Every line keeps its bumps, because moving
+//! one line can make it cross a bump of the other line; the line then pivots
+//! on that bump. Coordinates are integers and every test is an exact integer
+//! orientation test, so there is no rounding anywhere.
+//!
+//! **Performance.** A view's span on a row, its first and last tile, is
+//! stepped from row to row with a quotient and remainder (no division but
+//! when a line moves). Within a span no geometry is needed: the next wall is
+//! found a 64-tile word at a time from packed rows (trailing or leading
+//! zeros), and the lit tiles go to the sink as row spans.
+//!
+//! **Permissiveness levels** (`permissive-0` to `permissive-8`). libtcod
+//! generalises the scan: at level `p` the viewer sees from the square of
+//! side `p/8` tile centered in its own tile (corners at `8 - p` and `8 + p`
+//! sixteenths), still onto whole target tiles. Level 8 is this algorithm;
+//! level 0 sees from the center point only, and a view that narrows to a
+//! single line closes, so it does not see through diagonal gaps. Levels
+//! below 8 are not symmetric (the source is smaller than the target). The
+//! same code serves every level; with libtcod's square radius it gives
+//! libtcod's sets exactly (40 golden maps, every level, in the tests).
+//!
+//! **Allocation.** Views live in a reused `Vec`, and bumps in a reused arena
+//! as persistent linked lists, so splitting a view copies two indices rather
+//! than two lists. Each call first sizes both for the range (cut to the
+//! map's size) whatever the origin: a quadrant's tiles each block a view at
+//! most once, adding at most one view and two bumps. So after one call on a
+//! [`PrecisePermissive`] with a given range, later calls with that range
+//! allocate nothing, from any origin; memory grows with the range, never
+//! with the map beyond it.
+//!
+//! ```
+//! use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
+//!
+//! // A diagonal gap: S sees D between two walls touching at a corner.
+//! let map = Grid::parse("#d\ns#\n")?.grid;
+//! let mut fov = PrecisePermissive::new();
+//! let mut seen = Vec::new();
+//! fov.compute(&map, (0, 1), Range::UNLIMITED, |x, y| seen.push((x, y)))?;
+//! assert!(seen.contains(&(1, 0)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::error::FovError;
+use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Stepped, Tiles};
+use crate::map::Opacity;
+use crate::range::Range;
+
+#[cfg(test)]
+mod old_reference;
+
+/// A sight line, in quadrant coordinates (x right, y away from the origin)
+/// scaled by the source's step (see [`PrecisePermissive::source`]): through
+/// the point `(px, py)`, directed along `(dx, dy)`. Points are tile corners
+/// (or corners of the source square); tile `(x, y)` spans
+/// `[x, x+1] x [y, y+1]` times the step.
+///
+/// Coordinates stay within 2^30 + 16 (see `LEVEL_REACH` and
+/// [`MAX_REACH`](crate::kernel::MAX_REACH)), so they and the directions
+/// fit in `i32`, and every product of two in `i64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Line {
+    px: i32,
+    py: i32,
+    dx: i32,
+    dy: i32,
+}
+
+impl Line {
+    /// The line from `(px, py)` through `(qx, qy)`.
+    #[inline]
+    fn through(px: i64, py: i64, qx: i64, qy: i64) -> Line {
+        Line {
+            px: px as i32,
+            py: py as i32,
+            dx: (qx - px) as i32,
+            dy: (qy - py) as i32,
+        }
+    }
+
+    /// Positive when `(x, y)` lies counter-clockwise of the line (to its
+    /// left, with y up), negative clockwise, zero on it.
+    #[inline]
+    fn side(&self, x: i64, y: i64) -> i64 {
+        i64::from(self.dx) * (y - i64::from(self.py))
+            - i64::from(self.dy) * (x - i64::from(self.px))
+    }
+
+    /// `k` in `side(x, y) = dx·y - dy·x - k`.
+    #[inline]
+    fn k(&self) -> i64 {
+        i64::from(self.dx) * i64::from(self.py) - i64::from(self.dy) * i64::from(self.px)
+    }
+
+    /// The line from `(px, py)` through this line's end.
+    #[inline]
+    fn pivot(&self, px: i64, py: i64) -> Line {
+        Line::through(
+            px,
+            py,
+            i64::from(self.px) + i64::from(self.dx),
+            i64::from(self.py) + i64::from(self.dy),
+        )
+    }
+}
+
+/// No bump: the end of a bump list.
+const NO_BUMP: u32 = u32::MAX;
+
+/// A tile corner that moved a sight line, linked to the line's earlier bumps.
+#[derive(Clone, Copy, Debug)]
+struct Bump {
+    x: i32,
+    y: i32,
+    previous: u32,
+}
+
+/// A wedge of the quadrant still open to sight, between a shallow line
+/// (nearer the x axis) and a steep one, each ending at its last bump; and
+/// its span on the row being scanned, tiles `lo.value..=hi.value`, stepped
+/// from row to row.
+#[derive(Clone, Copy, Debug)]
+struct View {
+    shallow: Line,
+    steep: Line,
+    shallow_bumps: u32,
+    steep_bumps: u32,
+    /// The first tile whose bottom-right corner lies strictly clockwise of
+    /// the steep line.
+    lo: Stepped,
+    /// The last tile whose top-left corner lies strictly counter-clockwise
+    /// of the shallow line.
+    hi: Stepped,
+}
+
+/// A bound that leaves no tile: the view is done for good.
+const NONE: i64 = i64::MAX;
+
+impl View {
+    /// The last tile of row `y` (and its steps onwards) whose top-left
+    /// corner lies strictly counter-clockwise of the shallow line, for
+    /// tiles of `step` units: `side(step·x, step·(y + 1)) > 0`, that is
+    /// `b·x < n` with `b = step·dy` and `n = step·dx·(y + 1) - k`.
+    ///
+    /// The line starts at the source's corner `(offset, limit)` or at a
+    /// bump of an earlier row, and ends at a top-left corner of row `y` or
+    /// later, so `dy >= 0` once bumped. Only the first line descends, and
+    /// it bounds no tile of the quadrant; a level line through a bump of
+    /// row `y` lets every later row through.
+    #[inline]
+    fn shallow_bound(&mut self, y: i64, step: i64) {
+        let s = &self.shallow;
+        let (a, b) = (step * i64::from(s.dx), step * i64::from(s.dy));
+        let n = a * (y + 1) - s.k();
+        self.hi = if b > 0 {
+            Stepped::new(n - 1, a, b)
+        } else if b < 0 || n + a > 0 {
+            Stepped::constant(i64::MAX)
+        } else {
+            Stepped::constant(i64::MIN)
+        };
+    }
+
+    /// The first tile of row `y` (and its steps onwards) whose bottom-right
+    /// corner lies strictly clockwise of the steep line:
+    /// `side(step·(x + 1), step·y) < 0`, that is `c·(x + 1) > m` with
+    /// `c = step·dy` and `m = step·dx·y - k`.
+    ///
+    /// The line starts at the source's corner `(limit, offset)` or at a bump
+    /// of an earlier row, and ends at a bottom-right corner of row `y`, so
+    /// `dy >= 0` but on row 0 from a source corner above it (levels below
+    /// 8): the line then falls, and no later row has a tile clockwise of it.
+    #[inline]
+    fn steep_bound(&mut self, y: i64, step: i64) {
+        let t = &self.steep;
+        let (a, c) = (step * i64::from(t.dx), step * i64::from(t.dy));
+        let m = a * y - t.k();
+        self.lo = if c > 0 {
+            Stepped::new(m, a, c)
+        } else if c == 0 && m + a < 0 {
+            Stepped::constant(i64::MIN)
+        } else {
+            Stepped::constant(NONE)
+        };
+    }
+
+    /// Steps the span on to the next row.
+    #[inline(always)]
+    fn next_row(&mut self, step: i64) {
+        self.lo.next(step * i64::from(self.steep.dy));
+        self.hi.next(step * i64::from(self.shallow.dy));
+    }
+
+    /// Moves the shallow line to pass through `(x, y)`, then pivots it on
+    /// the steep line's bumps it would leave clockwise.
+    #[inline(never)]
+    fn bump_shallow(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
+        let s = &self.shallow;
+        self.shallow = Line::through(i64::from(s.px), i64::from(s.py), x, y);
+        self.shallow_bumps = push_bump(bumps, x, y, self.shallow_bumps);
+        let mut bump = self.steep_bumps;
+        while let Some(b) = bumps.get(bump as usize) {
+            let (bx, by) = (i64::from(b.x), i64::from(b.y));
+            if self.shallow.side(bx, by) < 0 {
+                self.shallow = self.shallow.pivot(bx, by);
+            }
+            bump = b.previous;
+        }
+    }
+
+    /// Moves the steep line to pass through `(x, y)`, then pivots it on the
+    /// shallow line's bumps it would leave counter-clockwise.
+    #[inline(never)]
+    fn bump_steep(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
+        let t = &self.steep;
+        self.steep = Line::through(i64::from(t.px), i64::from(t.py), x, y);
+        self.steep_bumps = push_bump(bumps, x, y, self.steep_bumps);
+        let mut bump = self.shallow_bumps;
+        while let Some(b) = bumps.get(bump as usize) {
+            let (bx, by) = (i64::from(b.x), i64::from(b.y));
+            if self.steep.side(bx, by) > 0 {
+                self.steep = self.steep.pivot(bx, by);
+            }
+            bump = b.previous;
+        }
+    }
+
+    /// Whether the two lines coincide through a corner `(offset, limit)` or
+    /// `(limit, offset)` of the source: nothing is left to see.
+    #[inline]
+    fn is_dead(&self, offset: i64, limit: i64) -> bool {
+        let (s, t) = (&self.shallow, &self.steep);
+        s.side(i64::from(t.px), i64::from(t.py)) == 0
+            && i64::from(s.dx) * i64::from(t.dy) == i64::from(s.dy) * i64::from(t.dx)
+            && (s.side(offset, limit) == 0 || s.side(limit, offset) == 0)
+    }
+
+    /// The span on row `y`, computed from the lines: what the steppers
+    /// must agree with (within `0..=last`).
+    #[cfg(debug_assertions)]
+    fn exact_span(&self, y: i64, step: i64) -> (i64, i64) {
+        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+        let s = &self.shallow;
+        let (b, n) = (
+            step * i64::from(s.dy),
+            step * i64::from(s.dx) * (y + 1) - s.k(),
+        );
+        if b > 0 {
+            hi = (n - 1).div_euclid(b);
+        } else if b < 0 {
+            lo = (-n).div_euclid(-b) + 1;
+        } else if n <= 0 {
+            return (1, 0);
+        }
+        let t = &self.steep;
+        let (c, m) = (step * i64::from(t.dy), step * i64::from(t.dx) * y - t.k());
+        if c > 0 {
+            lo = lo.max(m.div_euclid(c));
+        } else if c < 0 {
+            hi = hi.min((-m - 1).div_euclid(-c) - 1);
+        } else if m >= 0 {
+            return (1, 0);
+        }
+        (lo, hi)
+    }
+}
+
+/// Adds a bump in front of list `previous`; returns the new list.
+#[inline]
+fn push_bump(bumps: &mut Vec<Bump>, x: i64, y: i64, previous: u32) -> u32 {
+    let id = bumps.len() as u32;
+    bumps.push(Bump {
+        x: x as i32,
+        y: y as i32,
+        previous,
+    });
+    id
+}
+
+/// The opacity of the tiles `x..=end` (at most 64) of row `y` of quadrant
+/// `Q`. A quadrant whose x runs rightward gets tile `x + i` in bit `i`; one
+/// whose x runs leftward gets it in bit `63 - i`, the map's own order, so
+/// that no word is ever mirrored.
+#[inline(always)]
+fn read_row<const Q: usize, T: Tiles>(tiles: &T, y: i64, x: i64, end: i64) -> (u64, i64) {
+    let q = Quadrant::ALL[Q];
+    let len = (end - x + 1).min(64) as u32;
+    let dy = q.sy * y;
+    let bits = if q.sx > 0 {
+        tiles.row_bits(x, dy, len)
+    } else {
+        tiles.row_bits(-(x + i64::from(len) - 1), dy, len) << (64 - len)
+    };
+    (bits, x + i64::from(len))
+}
+
+/// Reusable scratch for Precise Permissive FOV; see the [module docs](self).
+///
+/// ```
+/// use sightlines::{FieldOfView, PrecisePermissive, Range};
+///
+/// // A pillar hides the tile straight behind it, and nothing else.
+/// let map = |x: i32, y: i32| (x, y) == (1, 1);
+/// let mut fov = PrecisePermissive::new();
+/// let mut seen = Vec::new();
+/// fov.compute(&map, (0, 0), Range::square(2), |x, y| seen.push((x, y)))?;
+/// assert!(!seen.contains(&(2, 2)));
+/// assert!(seen.contains(&(2, 1)) && seen.contains(&(1, 2)));
+/// assert_eq!(seen.len(), 25 - 1);
+/// # Ok::<(), sightlines::FovError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PrecisePermissive {
+    level: u8,
+    views: Vec<View>,
+    bumps: Vec<Bump>,
+    /// The range's reach, row by row.
+    reach: Reach,
+}
+
+impl Default for PrecisePermissive {
+    fn default() -> PrecisePermissive {
+        PrecisePermissive {
+            level: MAX_LEVEL,
+            views: Vec::new(),
+            bumps: Vec::new(),
+            reach: Reach::default(),
+        }
+    }
+}
+
+/// The highest permissiveness: the whole origin tile sees.
+pub const MAX_LEVEL: u8 = 8;
+
+/// Sixteenths of a tile: the unit of libtcod's permissiveness levels.
+const STEP: i64 = 16;
+
+/// The most tiles a quadrant reserves scratch for up front.
+const RESERVE_CAP: i64 = 1 << 14;
+
+/// How far a level below 8 reaches: offsets times [`STEP`] stay below 2^30,
+/// so orientation products stay below 2^62.
+const LEVEL_REACH: i64 = 1 << 26;
+
+impl PrecisePermissive {
+    /// Empty scratch for Precise Permissive FOV (level 8); it grows on first
+    /// use and is then reused.
+    pub fn new() -> PrecisePermissive {
+        PrecisePermissive::default()
+    }
+
+    /// Scratch for libtcod's permissiveness `level`, 0 to 8, or `None` above 8.
+    ///
+    /// At level `p` the viewer sees from the square of side `p/8` tile
+    /// centered in its tile, rather than from the whole tile: level 8 is
+    /// Precise Permissive FOV; level 0 sees from the center point only.
+    /// Levels below 8 are not symmetric, and reach at most 2^26 tiles from
+    /// the origin.
+    ///
+    /// ```
+    /// use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
+    ///
+    /// // Peeking past a corner: the whole tile sees more than its center.
+    /// let map = Grid::parse("....\n.##.\n@...\n")?.grid;
+    /// let count = |level| {
+    ///     let mut fov = PrecisePermissive::with_level(level).unwrap();
+    ///     let mut n = 0;
+    ///     fov.compute(&map, (0, 2), Range::UNLIMITED, |_, _| n += 1).unwrap();
+    ///     n
+    /// };
+    /// assert!(count(0) <= count(4) && count(4) <= count(8));
+    /// assert!(PrecisePermissive::with_level(9).is_none());
+    /// # Ok::<(), sightlines::ParseError>(())
+    /// ```
+    pub fn with_level(level: u8) -> Option<PrecisePermissive> {
+        (level <= MAX_LEVEL).then(|| PrecisePermissive {
+            level,
+            ..PrecisePermissive::default()
+        })
+    }
+
+    /// The permissiveness level, 0 to 8.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Changes the permissiveness level, keeping the scratch; `false` (and no
+    /// change) above 8.
+    pub fn set_level(&mut self, level: u8) -> bool {
+        let ok = level <= MAX_LEVEL;
+        if ok {
+            self.level = level;
+        }
+        ok
+    }
+
+    /// The corners of the square the viewer sees from, `(offset, limit)`,
+    /// and the size of a tile, in the same units.
+    fn source(&self) -> (i64, i64, i64) {
+        if self.level == MAX_LEVEL {
+            (0, 1, 1)
+        } else {
+            let p = i64::from(self.level);
+            (8 - p, 8 + p, STEP)
+        }
+    }
+
+    /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
+    /// so that its transform is constant in the hot loop.
+    #[inline(never)]
+    fn scan_quadrant<const Q: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
+    where
+        T: Tiles,
+        S: Sink,
+    {
+        let q = Quadrant::ALL[Q];
+        let (mut ex, mut ey) = q.extents(field);
+        let (offset, limit, step) = self.source();
+        if step > 1 {
+            ex = ex.min(LEVEL_REACH);
+            ey = ey.min(LEVEL_REACH);
+        }
+        if ex == 0 && ey == 0 {
+            return;
+        }
+        // From the source square's corners to the far edges of the field, as
+        // libtcod draws them; an empty side still gets a far end off the
+        // origin, or its line would be degenerate.
+        let mut first = View {
+            shallow: Line::through(offset, limit, step * ex.max(1), 0),
+            steep: Line::through(limit, offset, 0, step * ey.max(1)),
+            shallow_bumps: NO_BUMP,
+            steep_bumps: NO_BUMP,
+            lo: Stepped::constant(0),
+            hi: Stepped::constant(0),
+        };
+        first.shallow_bound(0, step);
+        first.steep_bound(0, step);
+        self.views.clear();
+        self.bumps.clear();
+        self.views.push(first);
+        // Row by row away from the origin, each row from the y axis outward.
+        // A tile can only be hidden by tiles of earlier rows, or of its own
+        // row nearer the axis, so every tile that can hide it has been met;
+        // and every wall met so far lies, along any sight line through the
+        // tile, before it: the lines' bumps are all behind the row.
+        for y in 0..=ey {
+            // Tiles beyond the range cannot hide tiles within it (every
+            // shape grows with |x| and |y|), so the row stops at its reach.
+            let last = self.reach.at(y).min(ex);
+            if last < 0 || self.views.is_empty() {
+                return;
+            }
+            // The row's opacity, read a window at a time as the views ask.
+            let (mut window, mut window_end) = (0u64, 0i64);
+            let mut window_start = 0i64;
+            // Views run from the steep side (small x) to the shallow one;
+            // each tile is given to the first view that holds it.
+            let mut cursor = i64::from(y == 0);
+            let (mut run_start, mut run_end) = (0, -1);
+            let mut k = 0;
+            while let Some(view) = self.views.get_mut(k) {
+                #[cfg(debug_assertions)]
+                {
+                    let (lo, hi) = view.exact_span(y, step);
+                    let (a, b) = (lo.max(cursor), hi.min(last));
+                    let (c, d) = (view.lo.value.max(cursor), view.hi.value.min(last));
+                    assert!(
+                        a > b && c > d || (a, b) == (c, d),
+                        "row {y}: {view:?} {lo} {hi} cursor {cursor} last {last}"
+                    );
+                }
+                let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
+                if lo > hi {
+                    if view.lo.value > last && view.lo.step >= 0 {
+                        // Beyond the range, and only going farther.
+                        self.views.remove(k);
+                    } else {
+                        view.next_row(step);
+                        k += 1;
+                    }
+                    continue;
+                }
+                // The first wall from `lo` on.
+                let mut x = lo;
+                let wall = loop {
+                    if x >= window_end {
+                        window_start = x;
+                        let end = if T::PACKED_ROWS { last } else { hi };
+                        (window, window_end) = read_row::<Q, T>(tiles, y, x, end);
+                    }
+                    let skip = (x - window_start) as u32;
+                    let (ahead, zeros) = if q.sx > 0 {
+                        let ahead = window >> skip;
+                        (ahead, ahead.trailing_zeros())
+                    } else {
+                        let ahead = window << skip;
+                        (ahead, ahead.leading_zeros())
+                    };
+                    if ahead != 0 {
+                        break x + i64::from(zeros);
+                    }
+                    if window_end > hi {
+                        break window_end;
+                    }
+                    x = window_end;
+                };
+                let end = wall.min(hi);
+                if lo != run_end + 1 {
+                    emit::<Q, S>(sink, y, run_start, run_end);
+                    run_start = lo;
+                }
+                run_end = end;
+                cursor = end + 1;
+                if wall > hi {
+                    view.next_row(step);
+                    k += 1;
+                    continue;
+                }
+                // The wall bumps, splits or closes the view.
+                let (left, right) = (wall * step, (wall + 1) * step);
+                let (bottom, top) = (y * step, (y + 1) * step);
+                let shallow_hit = view.shallow.side(right, bottom) < 0;
+                let steep_hit = view.steep.side(left, top) > 0;
+                if shallow_hit && steep_hit {
+                    self.views.remove(k);
+                    continue;
+                }
+                if shallow_hit {
+                    // The shallow line starts on an earlier row or at the
+                    // source, so it now rises through the wall's top-left
+                    // corner: the view has no more tiles on this row.
+                    view.bump_shallow(&mut self.bumps, left, top);
+                    if view.is_dead(offset, limit) {
+                        self.views.remove(k);
+                    } else {
+                        view.shallow_bound(y, step);
+                        view.next_row(step);
+                        k += 1;
+                    }
+                    continue;
+                }
+                if !steep_hit {
+                    // A split: the part beyond the wall's top-left corner
+                    // is done with this row; the one beyond its
+                    // bottom-right corner goes on, after it.
+                    let mut near = *view;
+                    near.bump_shallow(&mut self.bumps, left, top);
+                    if !near.is_dead(offset, limit) {
+                        near.shallow_bound(y, step);
+                        near.next_row(step);
+                        self.views.insert(k, near);
+                        k += 1;
+                    }
+                }
+                let view = &mut self.views[k];
+                view.bump_steep(&mut self.bumps, right, bottom);
+                if view.is_dead(offset, limit) {
+                    self.views.remove(k);
+                    continue;
+                }
+                view.steep_bound(y, step);
+                if view.steep.dy <= 0 {
+                    // The line is level or falls: no more tiles on this row.
+                    view.next_row(step);
+                    k += 1;
+                }
+            }
+            emit::<Q, S>(sink, y, run_start, run_end);
+        }
+    }
+}
+
+/// Puts the tiles `a..=b` of row `y` of quadrant `Q` in `sink`, as one row
+/// of the map, leaving out the axes the quadrant does not own.
+#[inline(always)]
+fn emit<const Q: usize, S: Sink>(sink: &mut S, y: i64, a: i64, b: i64) {
+    let q = Quadrant::ALL[Q];
+    if b < a || (y == 0 && !q.owns_x_axis()) {
+        return;
+    }
+    let a = if a == 0 && !q.owns_y_axis() { 1 } else { a };
+    if q.sx > 0 {
+        sink.row(q.sy * y, a, b);
+    } else {
+        sink.row(q.sy * y, -b, -a);
+    }
+}
+
+field_of_view!(PrecisePermissive);
+
+impl Scan for PrecisePermissive {
+    fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        self.reserve(map, field.range);
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        Ok(())
+    }
+}
+
+impl PrecisePermissive {
+    /// Sizes the scratch for any origin on `map` from the range alone, so
+    /// that one call serves every later one with the same range (up to
+    /// [`RESERVE_CAP`] tiles a quadrant; beyond, it grows as the scan
+    /// demands).
+    ///
+    /// A quadrant holds at most `(reach + 1)²` tiles, `reach` the range's
+    /// radius cut to the map's size whatever the origin. Each tile blocks a
+    /// view at most once, adding at most two bumps and one view. The range's
+    /// rows are reserved by [`Reach::reset`].
+    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        let side = presized_reach(map, range) as i64 + 1;
+        let tiles = side.min(RESERVE_CAP).pow(2).min(RESERVE_CAP);
+        self.views.clear();
+        self.bumps.clear();
+        self.views.reserve(tiles as usize + 1);
+        self.bumps.reserve(2 * tiles as usize);
+        self.reach.reset(range);
+    }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.scan_quadrant::<0, T, S>(tiles, field, sink);
+        self.scan_quadrant::<1, T, S>(tiles, field, sink);
+        self.scan_quadrant::<2, T, S>(tiles, field, sink);
+        self.scan_quadrant::<3, T, S>(tiles, field, sink);
+    }
+}

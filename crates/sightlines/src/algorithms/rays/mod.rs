@@ -1,0 +1,129 @@
+//! The ray casts: [`raycast`], [`basic_raycast`] (libtcod's `FOV_BASIC`)
+//! and [`diamond_raycast`] (libtcod's `FOV_DIAMOND`).
+//!
+//! Rays cross each other, so unlike the shadow casts they can reach a tile
+//! twice: each marks what it reaches in [`FieldBits`], a bit a tile of the
+//! field's box, and reports the marks once at the end. libtcod's two share
+//! its wall post-pass ([`walls`]).
+
+pub mod basic_raycast;
+pub mod diamond_raycast;
+pub mod raycast;
+mod walls;
+
+pub use basic_raycast::BasicRaycast;
+pub use diamond_raycast::DiamondRaycast;
+pub use raycast::Raycast;
+
+use crate::bits::{fill_bits, TileBits};
+use crate::error::FovError;
+use crate::kernel::Field;
+use crate::visible::checked_area;
+
+/// A bit per tile of a field's bounding box, by offset from the origin.
+///
+/// The box can be larger than any set a game keeps (the whole map, for a
+/// field without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA)
+/// tiles are [`FovError::AreaTooLarge`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FieldBits {
+    bits: TileBits,
+    /// The origin's column and row in the box.
+    left: i64,
+    up: i64,
+}
+
+impl FieldBits {
+    /// Clears the bits and makes them cover `field`'s box, reusing the buffer.
+    pub(crate) fn reset(&mut self, field: &Field) -> Result<(), FovError> {
+        self.bits.reset(checked_area(field.rect())?);
+        self.left = field.left;
+        self.up = field.up;
+        Ok(())
+    }
+
+    /// The bit position of offset `(dx, dy)`: bit `p % 64` of word `p / 64`.
+    #[inline]
+    pub(crate) fn position(&self, dx: i64, dy: i64) -> usize {
+        (dy + self.up) as usize * self.row_stride() + (dx + self.left) as usize
+    }
+
+    #[inline]
+    fn index(&self, dx: i64, dy: i64) -> (usize, u64) {
+        let p = self.position(dx, dy);
+        (p / 64, 1 << (p % 64))
+    }
+
+    /// How far a bit position moves for one row down.
+    #[inline]
+    pub(crate) fn row_stride(&self) -> usize {
+        self.words_per_row() * 64
+    }
+
+    /// Sets the bit of offset `(dx, dy)`; whether it was clear before.
+    #[inline]
+    pub(crate) fn insert(&mut self, dx: i64, dy: i64) -> bool {
+        let (word, bit) = self.index(dx, dy);
+        let words = self.bits.words_mut();
+        let fresh = words[word] & bit == 0;
+        words[word] |= bit;
+        fresh
+    }
+
+    /// Clears the bit of offset `(dx, dy)`.
+    pub(crate) fn remove(&mut self, dx: i64, dy: i64) {
+        let (word, bit) = self.index(dx, dy);
+        self.bits.words_mut()[word] &= !bit;
+    }
+
+    /// Sets the bits of offsets `(dx0..=dx1, dy)`; none when `dx1 < dx0`.
+    pub(crate) fn insert_row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        if dx1 < dx0 {
+            return;
+        }
+        let (c0, c1) = ((dx0 + self.left) as usize, (dx1 + self.left) as usize);
+        fill_bits(self.bits.row_mut((dy + self.up) as usize), c0, c1);
+    }
+
+    /// The words, row by row, each row [`words_per_row`](Self::words_per_row) long.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u64] {
+        self.bits.words()
+    }
+
+    /// See [`words`](Self::words).
+    #[inline]
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        self.bits.words_mut()
+    }
+
+    /// How many words a row takes.
+    #[inline]
+    pub(crate) fn words_per_row(&self) -> usize {
+        self.bits.words_per_row()
+    }
+
+    /// The box's column of the origin (its offset from the left edge) and
+    /// its row (from the top).
+    pub(crate) fn origin_cell(&self) -> (usize, usize) {
+        (self.left as usize, self.up as usize)
+    }
+
+    /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
+    /// within a word, rows first, left to right.
+    pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {
+        self.bits.for_each_run(|r, c0, c1| {
+            f(
+                r as i64 - self.up,
+                c0 as i64 - self.left,
+                c1 as i64 - self.left,
+            );
+        });
+    }
+
+    /// Calls `f` with the offset of every set bit, rows first.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(i64, i64)) {
+        self.bits
+            .for_each(|r, c| f(c as i64 - self.left, r as i64 - self.up));
+    }
+}

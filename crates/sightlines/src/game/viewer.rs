@@ -1,0 +1,365 @@
+//! Viewers: a field of view that belongs to a creature and is recomputed
+//! only when something it depends on changed.
+//!
+//! Every monster of a roguelike sees, and most of them stand still most
+//! turns, on a map that rarely changes. Recomputing every field of view
+//! every turn wastes most of the turn; RuggRogue's `FieldOfView` component
+//! keeps a *dirty flag* instead. A [`Viewer`] is that component:
+//! origin, range, algorithm, lit-walls setting, its [`VisibleSet`], and the
+//! flag, set when it moves or changes its range or algorithm.
+//!
+//! When a tile of the map changes (a door opens, a wall is dug), only the
+//! viewers whose range covers that tile can see differently:
+//! [`tile_changed`] marks exactly those. That is enough because no
+//! algorithm reads a tile outside its range (every shape grows with `|dx|`
+//! and `|dy|`, so an algorithm skips what lies beyond), with one exception:
+//! `beveled` bevels a wall corner when the two tiles beside it are floors,
+//! so it also reads the tiles next to its range, and its viewers cover
+//! their range grown by one tile. The tests check that changing a tile a
+//! viewer does not cover never changes its field of view, for every
+//! algorithm.
+//!
+//! [`update_viewers`] brings a batch up to date with one shared [`Fov`];
+//! with the `rayon` feature, `update_viewers_par` does the same on every
+//! core, each thread with its own scratch. Both give identical sets.
+//!
+//! ```
+//! use sightlines::{tile_changed, update_viewers, Algorithm, Fov, Grid, Range, Viewer};
+//!
+//! let mut map = Grid::parse("..........\n....#.....\n..........\n")?.grid;
+//! let mut viewers = vec![
+//!     Viewer::new((0, 1), Range::circle(3), Algorithm::SymmetricShadowcast),
+//!     Viewer::new((9, 1), Range::circle(3), Algorithm::SymmetricShadowcast),
+//! ];
+//! let mut fov = Fov::default();
+//! assert_eq!(update_viewers(&map, &mut fov, &mut viewers)?, 2); // both new
+//! assert_eq!(update_viewers(&map, &mut fov, &mut viewers)?, 0); // nothing changed
+//!
+//! map.set(2, 1, true); // a wall appears within the first viewer's range only
+//! assert_eq!(tile_changed(&mut viewers, (2, 1)), 1);
+//! assert_eq!(update_viewers(&map, &mut fov, &mut viewers)?, 1);
+//! assert!(!viewers[0].sees(3, 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::algorithm::Algorithm;
+use crate::error::FovError;
+use crate::fov::Fov;
+use crate::map::{Opacity, Rect};
+use crate::range::Range;
+use crate::visible::VisibleSet;
+
+/// A creature's field of view, kept up to date lazily.
+///
+/// A new viewer is dirty. [`set_origin`](Viewer::set_origin),
+/// [`set_range`](Viewer::set_range), [`set_algorithm`](Viewer::set_algorithm)
+/// and [`set_lit_walls`](Viewer::set_lit_walls) mark it dirty when the value
+/// changes; [`mark_dirty`](Viewer::mark_dirty) (or [`tile_changed`]) when the
+/// map does. [`update`](Viewer::update) recomputes only a dirty viewer.
+///
+/// ```
+/// use sightlines::{Algorithm, Fov, Grid, Range, Viewer};
+///
+/// let map = Grid::new(20, 20);
+/// let mut fov = Fov::default();
+/// let mut orc = Viewer::new((5, 5), Range::circle(4), Algorithm::PrecisePermissive);
+/// assert!(orc.update(&mut fov, &map)?); // computed
+/// assert!(!orc.update(&mut fov, &map)?); // still clean: nothing to do
+/// assert!(orc.sees(8, 5) && !orc.sees(10, 5));
+/// orc.set_origin((6, 5));
+/// assert!(orc.is_dirty());
+/// assert!(orc.update(&mut fov, &map)?);
+/// assert!(orc.sees(10, 5));
+/// # Ok::<(), sightlines::FovError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Viewer {
+    origin: (i32, i32),
+    range: Range,
+    algorithm: Algorithm,
+    lit_walls: bool,
+    visible: VisibleSet,
+    dirty: bool,
+}
+
+impl Viewer {
+    /// A dirty viewer at `origin` seeing within `range` by `algorithm`,
+    /// walls lit.
+    pub fn new(origin: (i32, i32), range: Range, algorithm: Algorithm) -> Viewer {
+        Viewer {
+            origin,
+            range,
+            algorithm,
+            lit_walls: true,
+            visible: VisibleSet::new(),
+            dirty: true,
+        }
+    }
+
+    /// Where the viewer stands.
+    pub fn origin(&self) -> (i32, i32) {
+        self.origin
+    }
+
+    /// How far it sees.
+    pub fn range(&self) -> Range {
+        self.range
+    }
+
+    /// How it sees.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Whether the walls it reaches are in its set.
+    pub fn lit_walls(&self) -> bool {
+        self.lit_walls
+    }
+
+    /// The tiles it saw at its last [`update`](Viewer::update); empty before
+    /// the first, or after an update that failed.
+    pub fn visible(&self) -> &VisibleSet {
+        &self.visible
+    }
+
+    /// Whether tile `(x, y)` was visible at the last update.
+    #[inline]
+    pub fn sees(&self, x: i32, y: i32) -> bool {
+        self.visible.contains(x, y)
+    }
+
+    /// Whether the next [`update`](Viewer::update) will recompute.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// Asks the next [`update`](Viewer::update) to recompute.
+    pub fn mark_dirty(&mut self) {
+        self.dirty = true;
+    }
+
+    /// Moves the viewer; marks it dirty if the origin changed.
+    pub fn set_origin(&mut self, origin: (i32, i32)) {
+        if origin != self.origin {
+            self.origin = origin;
+            self.dirty = true;
+        }
+    }
+
+    /// Changes how far it sees; marks it dirty if the range changed.
+    pub fn set_range(&mut self, range: Range) {
+        if range != self.range {
+            self.range = range;
+            self.dirty = true;
+        }
+    }
+
+    /// Changes how it sees; marks it dirty if the algorithm changed.
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        if algorithm != self.algorithm {
+            self.algorithm = algorithm;
+            self.dirty = true;
+        }
+    }
+
+    /// Whether reached walls are in its set; marks it dirty on a change.
+    pub fn set_lit_walls(&mut self, lit_walls: bool) {
+        if lit_walls != self.lit_walls {
+            self.lit_walls = lit_walls;
+            self.dirty = true;
+        }
+    }
+
+    /// Whether a change of tile `(x, y)` can change what this viewer sees:
+    /// whether its range covers the tile's offset from the origin (for
+    /// `beveled`, which also reads the tiles next to its range: whether the
+    /// range covers the tile or one of its 8 neighbours).
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Range, Viewer};
+    /// let v = Viewer::new((0, 0), Range::circle(5), Algorithm::SymmetricShadowcast);
+    /// assert!(v.covers(3, 4) && !v.covers(4, 4));
+    /// let b = Viewer::new((0, 0), Range::circle(5), Algorithm::Beveled);
+    /// assert!(b.covers(4, 4) && !b.covers(5, 5));
+    /// ```
+    #[inline]
+    pub fn covers(&self, x: i32, y: i32) -> bool {
+        let dx = i64::from(x) - i64::from(self.origin.0);
+        let dy = i64::from(y) - i64::from(self.origin.1);
+        // Shapes grow with |dx| and |dy|, so a block of tiles meets the
+        // range when its tile nearest the origin is in it.
+        let margin = i64::from(self.algorithm == Algorithm::Beveled);
+        let near = |d: i64| d - d.signum() * d.abs().min(margin);
+        self.range.contains(near(dx), near(dy))
+    }
+
+    /// Recomputes the field of view if the viewer is dirty, with `fov`'s
+    /// scratch (its algorithm and lit-walls setting are restored after);
+    /// returns whether it recomputed. No allocation once the scratch and
+    /// the set have grown to the viewer's range.
+    ///
+    /// # Errors
+    ///
+    /// As [`Fov::compute_into`] (an origin off the map, say). The viewer then
+    /// sees nothing and stays dirty, so a later update tries again.
+    pub fn update<M>(&mut self, fov: &mut Fov, map: &M) -> Result<bool, FovError>
+    where
+        M: Opacity + ?Sized,
+    {
+        if !self.dirty {
+            return Ok(false);
+        }
+        let (algorithm, lit_walls) = (fov.algorithm(), fov.lit_walls());
+        fov.set_algorithm(self.algorithm);
+        fov.set_lit_walls(self.lit_walls);
+        let result = fov.compute_into(map, self.origin, self.range, &mut self.visible);
+        fov.set_algorithm(algorithm);
+        fov.set_lit_walls(lit_walls);
+        match result {
+            Ok(()) => {
+                self.dirty = false;
+                Ok(true)
+            }
+            Err(e) => {
+                self.visible.reset(Rect::default());
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Marks dirty every viewer that [covers](Viewer::covers) `tile`, the one
+/// tile that changed; returns how many it marked (already dirty ones
+/// included).
+///
+/// ```
+/// use sightlines::{tile_changed, Algorithm, Range, Viewer};
+/// let mut viewers = [
+///     Viewer::new((0, 0), Range::circle(4), Algorithm::RecursiveShadowcast),
+///     Viewer::new((10, 0), Range::circle(4), Algorithm::RecursiveShadowcast),
+/// ];
+/// assert_eq!(tile_changed(&mut viewers, (3, 0)), 1);
+/// assert_eq!(tile_changed(&mut viewers, (5, 0)), 0);
+/// ```
+pub fn tile_changed<'a, I>(viewers: I, tile: (i32, i32)) -> usize
+where
+    I: IntoIterator<Item = &'a mut Viewer>,
+{
+    let mut marked = 0;
+    for viewer in viewers {
+        if viewer.covers(tile.0, tile.1) {
+            viewer.dirty = true;
+            marked += 1;
+        }
+    }
+    marked
+}
+
+/// Updates every dirty viewer with one shared [`Fov`] (its scratch serves
+/// them all); returns how many were recomputed.
+///
+/// Takes anything that yields `&mut Viewer`: a slice or `Vec` of viewers, or
+/// `monsters.iter_mut().map(|m| &mut m.viewer)`.
+///
+/// ```
+/// use sightlines::{update_viewers, Algorithm, Fov, Grid, Range, Viewer};
+/// struct Monster { hp: u32, viewer: Viewer }
+/// let map = Grid::new(30, 10);
+/// let mut monsters: Vec<Monster> = (0..5)
+///     .map(|i| Monster { hp: 3, viewer: Viewer::new((i * 5, 5), Range::circle(6), Algorithm::Beveled) })
+///     .collect();
+/// let mut fov = Fov::default();
+/// let n = update_viewers(&map, &mut fov, monsters.iter_mut().map(|m| &mut m.viewer))?;
+/// assert_eq!(n, 5);
+/// # Ok::<(), sightlines::FovError>(())
+/// ```
+///
+/// # Errors
+///
+/// Every viewer is updated even when some fail; the error is that of the
+/// first one that failed (see [`Viewer::update`]).
+pub fn update_viewers<'a, M, I>(map: &M, fov: &mut Fov, viewers: I) -> Result<usize, FovError>
+where
+    M: Opacity + ?Sized,
+    I: IntoIterator<Item = &'a mut Viewer>,
+{
+    let mut updated = 0;
+    let mut first_error = None;
+    for viewer in viewers {
+        match viewer.update(fov, map) {
+            Ok(done) => updated += usize::from(done),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(updated),
+    }
+}
+
+/// [`update_viewers`] on every core (the `rayon` feature): each thread keeps
+/// its own [`Fov`] scratch from call to call (a thread-local), so a game
+/// that calls this every turn allocates nothing once every thread's scratch
+/// has grown; the sets are identical to the sequential ones. Returns how
+/// many viewers were recomputed.
+///
+/// Takes any indexed parallel iterator of `&mut Viewer`: a `&mut [Viewer]`,
+/// a `&mut Vec<Viewer>`, or `monsters.par_iter_mut().map(|m| &mut m.viewer)`.
+///
+/// ```
+/// use sightlines::{update_viewers_par, Algorithm, Grid, Range, Viewer};
+/// let map = Grid::new(64, 64);
+/// let mut viewers: Vec<Viewer> = (0..100)
+///     .map(|i| Viewer::new((i % 64, i / 2), Range::circle(8), Algorithm::SymmetricShadowcast))
+///     .collect();
+/// assert_eq!(update_viewers_par(&map, &mut viewers)?, 100);
+/// assert_eq!(update_viewers_par(&map, &mut viewers)?, 0);
+/// # Ok::<(), sightlines::FovError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`update_viewers`]: every viewer is updated, and the error is that of
+/// the first failing viewer in the iterator's order, whatever thread met it.
+#[cfg(feature = "rayon")]
+pub fn update_viewers_par<'a, M, I>(map: &M, viewers: I) -> Result<usize, FovError>
+where
+    M: Opacity + Sync + ?Sized,
+    I: rayon::iter::IntoParallelIterator<Item = &'a mut Viewer>,
+    I::Iter: rayon::iter::IndexedParallelIterator,
+{
+    use rayon::iter::{IndexedParallelIterator, ParallelIterator};
+    type Tally = (usize, Option<(usize, FovError)>);
+    fn first(
+        a: Option<(usize, FovError)>,
+        b: Option<(usize, FovError)>,
+    ) -> Option<(usize, FovError)> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        }
+    }
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Fov> = std::cell::RefCell::new(Fov::default());
+    }
+    let (updated, error): Tally = viewers
+        .into_par_iter()
+        .enumerate()
+        // Clean viewers cost nothing: hand out work in runs, not one by one.
+        .with_min_len(8)
+        .map(|(i, viewer)| {
+            // `update` never re-enters rayon, so the scratch is never borrowed twice.
+            let result = SCRATCH.with(|fov| viewer.update(&mut fov.borrow_mut(), map));
+            match result {
+                Ok(done) => (usize::from(done), None),
+                Err(e) => (0, Some((i, e))),
+            }
+        })
+        .reduce(|| (0, None), |a, b| (a.0 + b.0, first(a.1, b.1)));
+    match error {
+        Some((_, e)) => Err(e),
+        None => Ok(updated),
+    }
+}

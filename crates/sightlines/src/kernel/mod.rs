@@ -1,0 +1,27 @@
+//! The scan kernel every algorithm is built from (crate-private).
+//!
+//! A field of view is computed the same way whatever the algorithm: the
+//! map, origin and range are checked and cut into a [`Field`]; the
+//! algorithm scans it in canonical frames ([`Octant`], [`Quadrant`]) line by
+//! line away from the origin, cutting each line to the range ([`Reach`]),
+//! reading its walls a word of 64 tiles at a time ([`Tiles`], [`Lines`]),
+//! deciding with exact fractions ([`Slope`], [`Stepped`]), and putting what
+//! it sees, by offset from the origin, into a [`Sink`]: a visitor closure
+//! ([`Visit`]) or a [`VisibleSet`](crate::VisibleSet)'s words.
+//!
+//! Nothing here knows any one algorithm, and nothing here allocates: the
+//! algorithms own their scratch, sized from the range when a call starts.
+
+pub(crate) mod field;
+pub(crate) mod octant;
+pub(crate) mod reach;
+pub(crate) mod sink;
+pub(crate) mod slope;
+pub(crate) mod tiles;
+
+pub(crate) use field::{presized_reach, Field};
+pub(crate) use octant::{each_octant, Octant, Quadrant};
+pub(crate) use reach::Reach;
+pub(crate) use sink::{Sink, Visit};
+pub(crate) use slope::{Slope, Stepped};
+pub(crate) use tiles::{with_tiles, ByTile, FieldLines, Lines, OctantRows, Tiles};

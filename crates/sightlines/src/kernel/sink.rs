@@ -1,0 +1,51 @@
+//! Where algorithms put what they see.
+
+/// Where an algorithm puts the tiles it sees, by offset from the origin.
+///
+/// Offsets always lie within the field. A visitor closure gets each tile in
+/// turn ([`Visit`]); a [`VisibleSet`](crate::VisibleSet) takes rows and
+/// columns of tiles a word at a time, which is what lets open ground be
+/// filled span by span.
+pub(crate) trait Sink {
+    /// The tile at offset `(dx, dy)`.
+    fn tile(&mut self, dx: i64, dy: i64);
+
+    /// The tiles from `(dx0, dy)` to `(dx1, dy)`, both included; none when `dx1 < dx0`.
+    #[inline]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        for dx in dx0..=dx1 {
+            self.tile(dx, dy);
+        }
+    }
+
+    /// The tiles from `(dx, dy0)` to `(dx, dy1)`, both included; none when `dy1 < dy0`.
+    #[inline]
+    fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
+        for dy in dy0..=dy1 {
+            self.tile(dx, dy);
+        }
+    }
+}
+
+/// A visitor closure as a [`Sink`]: map positions, one tile at a time.
+pub(crate) struct Visit<V> {
+    pub(crate) visit: V,
+    pub(crate) origin: (i64, i64),
+}
+
+impl<V> Visit<V> {
+    /// `visit` given the positions of the offsets from `origin`.
+    pub(crate) fn new(visit: V, origin: (i32, i32)) -> Visit<V> {
+        Visit {
+            visit,
+            origin: (i64::from(origin.0), i64::from(origin.1)),
+        }
+    }
+}
+
+impl<V: FnMut(i32, i32)> Sink for Visit<V> {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        (self.visit)((self.origin.0 + dx) as i32, (self.origin.1 + dy) as i32);
+    }
+}

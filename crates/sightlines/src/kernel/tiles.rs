@@ -1,0 +1,402 @@
+//! Reading a field's walls: tile by tile from any map, or a word of 64 tiles
+//! at a time from a map that keeps its opacity packed.
+//!
+//! A scan asks for the walls of a stretch of one of its lines (a row or a
+//! column of the map) as the bits of a word. [`Tiles`] answers from the
+//! map's [`BitRows`] and [`BitColumns`] when it has them ([`Packed`]), else
+//! by asking [`Opacity::is_opaque`] ([`Asked`]), and only for the tiles the
+//! scan needs. When the packed words cover the whole field, [`Lines`] reads
+//! them with no check at all. Algorithms are generic over the reader, so
+//! each gets its own compiled scan.
+
+use super::field::Field;
+use super::octant::Octant;
+use crate::map::{BitColumns, BitRows, Opacity};
+
+/// A field's tiles as an algorithm reads them: by offset from the origin.
+pub(crate) trait Tiles {
+    /// Whether [`row_bits`](Tiles::row_bits) reads packed words rather
+    /// than asking tile by tile: reading tiles no scan needs is then cheap,
+    /// and asks the map nothing.
+    const PACKED_ROWS: bool = false;
+
+    /// Whether the tile at offset `(dx, dy)` blocks sight (offsets between
+    /// `i32` positions; tiles off a bounded map block).
+    fn opaque(&self, dx: i64, dy: i64) -> bool;
+
+    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
+    /// rightwards: bit `i` is tile `(dx + i, dy)`.
+    #[inline]
+    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        ask_row(self, dx, dy, len)
+    }
+
+    /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
+    /// going down (`step` 1) or up (`step` -1): bit `i` is tile
+    /// `(dx, dy + step·i)`.
+    #[inline]
+    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+        ask_column(self, dx, dy, step, len)
+    }
+
+    /// The rows and the columns of the map within `field` as [`Lines`] of
+    /// packed words, those the map keeps packed over the whole field: the
+    /// fastest way to read them.
+    #[inline]
+    fn lines(&self, _field: &Field) -> FieldLines<'_> {
+        FieldLines::default()
+    }
+
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`,
+    /// `len` from 1 to 64, in the scan's order: bit `i` is column `c0 + i`.
+    /// A row of the map is read a word at a time (and mirrored when columns
+    /// run right to left), a column as [`column_bits`](Tiles::column_bits)
+    /// reads it.
+    #[inline(always)]
+    fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let (x, y) = octant.offset(depth, c0);
+        if octant.xy == 0 {
+            self.column_bits(x, y, octant.yy, len)
+        } else if octant.xy > 0 {
+            self.row_bits(x, y, len)
+        } else {
+            // Columns run leftward: read from the leftmost and mirror.
+            let bits = self.row_bits(x - i64::from(len) + 1, y, len);
+            bits.reverse_bits() >> (64 - len)
+        }
+    }
+
+    /// The same tiles in the map's order: bit 0 is the tile with the
+    /// smallest x (on a row of the map) or y (on a column), so no bits are
+    /// mirrored; [`Octant::runs_forward`] says which way the columns go.
+    #[inline(always)]
+    fn octant_map_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let (x, y) = octant.offset(depth, c0);
+        let back = i64::from(len) - 1;
+        if octant.xy != 0 {
+            let x = if octant.xy > 0 { x } else { x - back };
+            self.row_bits(x, y, len)
+        } else {
+            let y = if octant.yy > 0 { y } else { y - back };
+            self.column_bits(x, y, 1, len)
+        }
+    }
+}
+
+/// [`Tiles::row_bits`] asked tile by tile.
+#[inline]
+fn ask_row<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, len: u32) -> u64 {
+    let mut bits = 0;
+    for i in 0..len {
+        bits |= u64::from(tiles.opaque(dx + i64::from(i), dy)) << i;
+    }
+    bits
+}
+
+/// [`Tiles::column_bits`] asked tile by tile.
+#[inline]
+fn ask_column<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+    let mut bits = 0;
+    for i in 0..len {
+        bits |= u64::from(tiles.opaque(dx, dy + step * i64::from(i))) << i;
+    }
+    bits
+}
+
+/// The lines of a field that a map keeps packed: see [`Tiles::lines`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FieldLines<'a> {
+    /// The field's rows of the map, from the top down.
+    rows: Option<Lines<'a>>,
+    /// The field's columns of the map, from the left.
+    columns: Option<Lines<'a>>,
+}
+
+impl<'a> FieldLines<'a> {
+    /// Whether both the rows and the columns are packed over the field, so
+    /// that [`FieldLines::of`] gives every octant's lines.
+    #[inline]
+    pub(crate) fn complete(&self) -> bool {
+        self.rows.is_some() && self.columns.is_some()
+    }
+
+    /// The lines of `octant`'s scan, each a row or a column of the map, if
+    /// they are packed.
+    #[inline(always)]
+    pub(crate) fn of(&self, octant: Octant) -> Option<Lines<'a>> {
+        let (lines, dir) = if octant.xy != 0 {
+            (self.rows, octant.yx)
+        } else {
+            (self.columns, octant.xx)
+        };
+        lines.map(|l| Lines {
+            line_step: l.line_step * dir,
+            ..l
+        })
+    }
+}
+
+/// The lines of one octant's scan (or one quadrant's) read straight from a
+/// map's packed words, each line of the scan being a row or a column of the
+/// map: no checks but the slice's own, since [`Tiles::lines`] gives them
+/// only when every line the scan can reach is in the words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lines<'a> {
+    words: &'a [u64],
+    /// The index of the first word of the origin's line, and how far it
+    /// moves for a unit of depth.
+    line0: i64,
+    line_step: i64,
+    /// The origin's bit position along its line.
+    pos0: i64,
+}
+
+impl Lines<'_> {
+    /// The opacity of the `len` (1 to 64) tiles of the line `depth` away
+    /// from the origin's, from the one `lowest` positions along from the
+    /// origin's (to the right on a row, down on a column): bit `i` is the
+    /// tile `lowest + i`. Bits from `len` up are left as the words have them
+    /// (other tiles of the line): callers that need them clear mask them.
+    #[inline(always)]
+    fn read(&self, depth: i64, lowest: i64, len: u32) -> u64 {
+        debug_assert!((1..=64).contains(&len));
+        let p = self.pos0 + lowest;
+        debug_assert!(p >= 0);
+        let at = (self.line0 + depth * self.line_step + (p >> 6)) as usize;
+        let shift = (p & 63) as u32;
+        let mut bits = self.words[at] >> shift;
+        // The tiles past the first word, when the span crosses into the next.
+        if shift + len > 64 {
+            bits |= self.words[at + 1] << (64 - shift);
+        }
+        bits
+    }
+
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant` in
+    /// the scan's order, as [`Tiles::octant_bits`]: bit `i` is column
+    /// `c0 + i`, and the bits from `len` up are clear.
+    #[inline(always)]
+    pub(crate) fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        let bits = OctantRows::bits(self, octant, depth, c0, len);
+        if octant.runs_forward() {
+            bits & u64::MAX >> (64 - len)
+        } else {
+            bits.reverse_bits() >> (64 - len)
+        }
+    }
+
+    /// Whether the tile (`depth`, `col`) of `octant` is opaque.
+    #[inline(always)]
+    pub(crate) fn octant_tile(&self, octant: Octant, depth: i64, col: i64) -> bool {
+        OctantRows::bits(self, octant, depth, col, 1) & 1 != 0
+    }
+}
+
+/// How a scan reads its lines of walls: straight from [`Lines`], or through
+/// any [`Tiles`] ([`ByTile`]). Each scan is compiled for both.
+pub(crate) trait OctantRows {
+    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`, in
+    /// the map's order, as [`Tiles::octant_map_bits`]; the bits from `len`
+    /// up may be set (the scan looks at the `len` low bits only).
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64;
+}
+
+impl OctantRows for Lines<'_> {
+    #[inline(always)]
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        let lowest = if octant.runs_forward() {
+            c0
+        } else {
+            -(c0 + i64::from(len) - 1)
+        };
+        self.read(depth, lowest, len)
+    }
+}
+
+/// Lines of walls read through [`Tiles`].
+pub(crate) struct ByTile<'t, T>(pub(crate) &'t T);
+
+impl<T: Tiles> OctantRows for ByTile<'_, T> {
+    #[inline(always)]
+    fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        self.0.octant_map_bits(octant, depth, c0, len)
+    }
+}
+
+/// Tiles asked one by one of the map.
+pub(crate) struct Asked<'a, M: ?Sized> {
+    map: &'a M,
+    origin: (i64, i64),
+}
+
+impl<'a, M: Opacity + ?Sized> Asked<'a, M> {
+    pub(crate) fn new(map: &'a M, origin: (i32, i32)) -> Asked<'a, M> {
+        Asked {
+            map,
+            origin: (i64::from(origin.0), i64::from(origin.1)),
+        }
+    }
+}
+
+impl<M: Opacity + ?Sized> Tiles for Asked<'_, M> {
+    #[inline]
+    fn opaque(&self, dx: i64, dy: i64) -> bool {
+        let (x, y) = (self.origin.0 + dx, self.origin.1 + dy);
+        match (i32::try_from(x), i32::try_from(y)) {
+            (Ok(x), Ok(y)) => self.map.is_opaque(x, y),
+            // Outside i32 space nothing exists: it blocks like an edge.
+            _ => true,
+        }
+    }
+}
+
+/// Tiles read from a map's [`BitRows`] (and [`BitColumns`], when it has
+/// them); tiles outside them are asked.
+pub(crate) struct Packed<'a, M: ?Sized> {
+    rows: BitRows<'a>,
+    /// The origin relative to the rows' top-left tile.
+    at: (i64, i64),
+    /// The columns, as the rows of the transposed map, and the origin's
+    /// column and row relative to their top-left tile.
+    columns: Option<(BitRows<'a>, (i64, i64))>,
+    asked: Asked<'a, M>,
+}
+
+impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
+    pub(crate) fn new(map: &'a M, rows: BitRows<'a>, origin: (i32, i32)) -> Packed<'a, M> {
+        let (x, y) = (i64::from(origin.0), i64::from(origin.1));
+        let columns = map.bit_columns().map(|c: BitColumns<'a>| {
+            let t = c.transposed();
+            // Transposed: rows are the map's columns, from its left edge.
+            let r = t.rect();
+            (t, (x - i64::from(r.y), y - i64::from(r.x)))
+        });
+        let r = rows.rect();
+        Packed {
+            rows,
+            at: (x - i64::from(r.x), y - i64::from(r.y)),
+            columns,
+            asked: Asked::new(map, origin),
+        }
+    }
+}
+
+/// Reads `map` through the fastest [`Tiles`] it allows from `origin`:
+/// `with_tiles!(map, origin, |tiles| body)` runs `body` with `tiles` bound
+/// to a [`Packed`] reader when the map keeps its rows packed, else to an
+/// [`Asked`] one, so that the body is compiled for both.
+macro_rules! with_tiles {
+    ($map:expr, $origin:expr, |$tiles:ident| $body:expr) => {
+        match $map.bit_rows() {
+            Some(bits) => {
+                let $tiles = &$crate::kernel::tiles::Packed::new($map, bits, $origin);
+                $body
+            }
+            None => {
+                let $tiles = &$crate::kernel::tiles::Asked::new($map, $origin);
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_tiles;
+
+impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
+    const PACKED_ROWS: bool = true;
+
+    #[inline]
+    fn opaque(&self, dx: i64, dy: i64) -> bool {
+        match self.rows.span(self.at.1 + dy, self.at.0 + dx, 1) {
+            Some(bit) => bit == 1,
+            None => self.asked.opaque(dx, dy),
+        }
+    }
+
+    #[inline(always)]
+    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        match self.rows.span(self.at.1 + dy, self.at.0 + dx, len) {
+            Some(bits) => bits,
+            // Partly off the bits: tile by tile.
+            None => self.asked_row(dx, dy, len),
+        }
+    }
+
+    fn lines(&self, field: &Field) -> FieldLines<'_> {
+        // Lines of `bits` through (line, pos), the origin in their frame,
+        // if they hold every tile of the field.
+        let lines = |bits: &BitRows<'a>, (pos, line): (i64, i64), (left, right, up, down)| {
+            let rect = bits.rect();
+            let inside = pos - left >= 0
+                && pos + right < i64::from(rect.width)
+                && line - up >= 0
+                && line + down < i64::from(rect.height);
+            let (words, words_per_row) = bits.words();
+            let stride = words_per_row as i64;
+            inside.then_some(Lines {
+                words,
+                line0: line * stride,
+                line_step: stride,
+                pos0: pos,
+            })
+        };
+        let (left, right, up, down) = (field.left, field.right, field.up, field.down);
+        FieldLines {
+            rows: lines(&self.rows, self.at, (left, right, up, down)),
+            // Transposed: a column's position is its y, its line its x.
+            columns: self
+                .columns
+                .as_ref()
+                .and_then(|(bits, (x, y))| lines(bits, (*y, *x), (up, down, left, right))),
+        }
+    }
+
+    #[inline(always)]
+    fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+        if let Some((columns, at)) = &self.columns {
+            // A column of the map is a row of the transposed bits, read from
+            // its top end and mirrored when it runs up.
+            let first = if step > 0 {
+                dy
+            } else {
+                dy - i64::from(len) + 1
+            };
+            if let Some(bits) = columns.span(at.0 + dx, at.1 + first, len) {
+                return if step > 0 {
+                    bits
+                } else {
+                    bits.reverse_bits() >> (64 - len)
+                };
+            }
+        } else {
+            // Only rows: one bit from each row's word.
+            let col = self.at.0 + dx;
+            let (first, last) = (self.at.1 + dy, self.at.1 + dy + step * (i64::from(len) - 1));
+            let rect = self.rows.rect();
+            let (words, words_per_row) = self.rows.words();
+            if (col as u64) < u64::from(rect.width)
+                && first.min(last) >= 0
+                && first.max(last) < i64::from(rect.height)
+            {
+                let stride = words_per_row as i64 * step;
+                let mut index = first * words_per_row as i64 + col / 64;
+                let shift = col % 64;
+                let mut bits = 0;
+                for i in 0..len {
+                    bits |= (words[index as usize] >> shift & 1) << i;
+                    index += stride;
+                }
+                return bits;
+            }
+        }
+        ask_column(self, dx, dy, step, len)
+    }
+}
+
+impl<M: Opacity + ?Sized> Packed<'_, M> {
+    #[cold]
+    fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        ask_row(self, dx, dy, len)
+    }
+}
