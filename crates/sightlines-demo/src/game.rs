@@ -6,56 +6,62 @@
 //! back; [`crate::ui`] only draws a [`Game`] and [`crate::input`] only turns
 //! keys into commands.
 //!
-//! Every use of sight goes through the library's game layer, as the seeds'
-//! games do it (RuggRogue, seed 001; the ray-casting tutorial, seed 002):
+//! This module holds the [`Game`] state, its [`Config`], the commands and
+//! the turn loop; three private submodules hold the parts, and their public
+//! items are re-exported here:
+//!
+//! - `level`: the map kinds and the generation of a level (doors, where
+//!   the player and the monsters start);
+//! - `monsters`: the monsters, what they see and how they move;
+//! - `wand`: aiming, the bolt and the blast.
+//!
+//! Every use of sight goes through the library's game layer, as roguelikes
+//! do it (RuggRogue, or a ray-casting roguelike tutorial):
 //!
 //! - the player and every monster own a [`Viewer`], recomputed only when it
 //!   is dirty: it moved, the algorithm changed, or a door opened within its
 //!   range ([`tile_changed`]). Monsters are brought up to date in one batch
-//!   with one shared [`Fov`] scratch ([`update_viewers`]), and the game
-//!   counts how many were really recomputed;
+//!   with one shared [`Fov`] scratch
+//!   ([`update_viewers`](sightlines::update_viewers)), and the game counts
+//!   how many were really recomputed;
 //! - the player's [`Memory`] is the fog of war: visible, remembered or
 //!   unknown;
 //! - a monster that sees the player's tile hunts them, except that a
-//!   wandering monster looks only ahead of it (a half-plane [`Cone`]); the
-//!   player sees a monster only when their own view holds its tile;
+//!   wandering monster looks only ahead of it (a half-plane
+//!   [`Cone`](sightlines::Cone)); the player sees a monster only when their
+//!   own view holds its tile;
 //! - the wand aims at what the player sees within its reach, nearest first
-//!   ([`targets_into`]); its bolt flies along a Bresenham or supercover line
-//!   and bursts at the first wall or creature on the way, and the burst
-//!   reaches what the epicentre sees within the blast radius ([`Blast`]).
+//!   ([`targets_into`](sightlines::targets_into)); its bolt flies along a
+//!   Bresenham or supercover line and bursts at the first wall or creature
+//!   on the way, and the burst reaches what the epicentre sees within the
+//!   blast radius ([`Blast`](sightlines::Blast)).
 //!
 //! The game is deterministic: the map and every random choice come from
 //! the seed (the library's [`SplitMix64`]). Only the measured time of the
 //! player's field of view depends on the machine.
 
+mod level;
+mod monsters;
+mod wand;
+
+pub use level::MapKind;
+pub use monsters::{Kind, Monster};
+pub use wand::{Aim, LineKind, FIREBALL, MAX_CHARGES, RECHARGE_TURNS, SELF_BURN, WAND_REACH};
+
 use std::collections::VecDeque;
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use sightlines::generate::{cave, rooms, SplitMix64};
-use sightlines::line::{Bresenham, Supercover};
-use sightlines::{
-    targets_into, tile_changed, update_viewers, Algorithm, Blast, Cone, Fov, Grid, Memory, Opacity,
-    Range, Viewer, VisibleSet,
-};
+use sightlines::generate::SplitMix64;
+use sightlines::{tile_changed, Algorithm, Fov, Grid, Memory, Opacity, Range, Viewer, VisibleSet};
+
+use level::Level;
 
 /// How far the player sees: radius 10 in RuggRogue's `circle-plus` shape.
 pub const PLAYER_SIGHT: Range = Range::circle_plus(10);
-/// How far the wand reaches: a tile must also be in view to be aimed at.
-pub const WAND_REACH: Range = Range::circle_plus(8);
-/// The wand's fireball: RuggRogue's blast of radius 2.
-pub const FIREBALL: Blast = Blast::radius(2);
 /// The player's hit points at the start.
 pub const MAX_HP: u32 = 12;
-/// The wand's charges when full.
-pub const MAX_CHARGES: u32 = 3;
-/// A charge comes back every this many turns.
-pub const RECHARGE_TURNS: u64 = 12;
 /// A hit point comes back every this many turns.
 pub const REGEN_TURNS: u64 = 6;
-/// How much the player's own fireball hurts them when they stand in it.
-pub const SELF_BURN: u32 = 3;
 /// Messages kept for the log.
 const LOG_LEN: usize = 8;
 
@@ -73,44 +79,6 @@ pub const QUICK: [Algorithm; 9] = [
     Algorithm::Restrictive,
     Algorithm::Beveled,
 ];
-
-/// Which generator makes the level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MapKind {
-    /// Cellular-automaton caves, as in the seeds.
-    #[default]
-    Cave,
-    /// Rooms joined by corridors, with doors.
-    Rooms,
-}
-
-impl MapKind {
-    /// The name used on the command line.
-    pub const fn id(self) -> &'static str {
-        match self {
-            MapKind::Cave => "cave",
-            MapKind::Rooms => "rooms",
-        }
-    }
-}
-
-impl fmt::Display for MapKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for MapKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<MapKind, String> {
-        match s {
-            "cave" => Ok(MapKind::Cave),
-            "rooms" => Ok(MapKind::Rooms),
-            _ => Err(format!("unknown map kind '{s}'; use cave or rooms")),
-        }
-    }
-}
 
 /// What a new game is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,188 +216,6 @@ pub enum Flow {
     Quit,
 }
 
-/// The line a bolt flies along.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LineKind {
-    /// One tile per step: slips between two walls that touch at a corner.
-    #[default]
-    Bresenham,
-    /// Every tile the segment touches: stopped by either wall at a corner.
-    Supercover,
-}
-
-impl LineKind {
-    /// Its name in the status line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            LineKind::Bresenham => "bresenham",
-            LineKind::Supercover => "supercover",
-        }
-    }
-}
-
-/// The kinds of monster: each sees as far as its kind allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Short-sighted and restless.
-    Rat,
-    /// Sees fairly far.
-    Goblin,
-    /// Sees as far as the player, takes two hits.
-    Orc,
-}
-
-impl Kind {
-    /// Its letter on the map.
-    pub const fn glyph(self) -> char {
-        match self {
-            Kind::Rat => 'r',
-            Kind::Goblin => 'g',
-            Kind::Orc => 'o',
-        }
-    }
-
-    /// Its name in messages.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Rat => "rat",
-            Kind::Goblin => "goblin",
-            Kind::Orc => "orc",
-        }
-    }
-
-    /// How far it sees.
-    pub const fn sight(self) -> Range {
-        match self {
-            Kind::Rat => Range::circle_plus(4),
-            Kind::Goblin => Range::circle_plus(7),
-            Kind::Orc => Range::circle_plus(10),
-        }
-    }
-
-    const fn hp(self) -> u32 {
-        match self {
-            Kind::Orc => 2,
-            _ => 1,
-        }
-    }
-
-    const fn damage(self) -> u32 {
-        match self {
-            Kind::Orc => 2,
-            _ => 1,
-        }
-    }
-
-    const fn attack(self) -> &'static str {
-        match self {
-            Kind::Rat => "bites",
-            Kind::Goblin => "stabs",
-            Kind::Orc => "hits",
-        }
-    }
-
-    /// Percent chance to stay put on a turn when not hunting.
-    const fn rest(self) -> u32 {
-        match self {
-            Kind::Rat => 30,
-            Kind::Goblin => 50,
-            Kind::Orc => 70,
-        }
-    }
-
-    fn from_glyph(c: char) -> Option<Kind> {
-        match c {
-            'r' => Some(Kind::Rat),
-            'g' => Some(Kind::Goblin),
-            'o' => Some(Kind::Orc),
-            _ => None,
-        }
-    }
-}
-
-/// A monster: where it is and what it sees.
-#[derive(Clone, Debug)]
-pub struct Monster {
-    kind: Kind,
-    pos: (i32, i32),
-    hp: u32,
-    viewer: Viewer,
-    heading: Dir,
-    /// Where it last saw the player, while it hunts them.
-    hunt: Option<(i32, i32)>,
-    /// Whether it saw the player at its last turn.
-    sees_player: bool,
-}
-
-impl Monster {
-    fn new(kind: Kind, pos: (i32, i32), algorithm: Algorithm, heading: Dir) -> Monster {
-        Monster {
-            kind,
-            pos,
-            hp: kind.hp(),
-            viewer: Viewer::new(pos, kind.sight(), algorithm),
-            heading,
-            hunt: None,
-            sees_player: false,
-        }
-    }
-
-    /// What it is.
-    pub fn kind(&self) -> Kind {
-        self.kind
-    }
-
-    /// Where it stands.
-    pub fn pos(&self) -> (i32, i32) {
-        self.pos
-    }
-
-    /// Its field of view.
-    pub fn viewer(&self) -> &Viewer {
-        &self.viewer
-    }
-
-    /// Which way it faces: where it last stepped, or tried to.
-    pub fn facing(&self) -> Dir {
-        self.heading
-    }
-
-    /// Whether it saw the player on its last turn (and so hunts them).
-    pub fn sees_player(&self) -> bool {
-        self.sees_player
-    }
-
-    /// Whether it is going after the player, seen now or remembered.
-    pub fn is_hunting(&self) -> bool {
-        self.hunt.is_some()
-    }
-
-    fn step_to(&mut self, to: (i32, i32)) {
-        self.pos = to;
-        self.viewer.set_origin(to); // dirty: recomputed at its next turn
-    }
-}
-
-/// The wand's aim: where the cursor is and what firing would do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aim {
-    /// The tile aimed at.
-    pub cursor: (i32, i32),
-    /// Which of [`Game::targets`] the cursor is on, if any.
-    pub target: Option<usize>,
-    /// The line the bolt flies along.
-    pub line: LineKind,
-    /// How many tiles of [`Game::aim_line`] the bolt flies before it bursts.
-    pub flight: usize,
-    /// Where it bursts: the cursor, or the first creature on the way, or the
-    /// last open tile before a wall.
-    pub epicentre: (i32, i32),
-    /// Whether the cursor may be fired at: in view, within reach, not the
-    /// player's own tile.
-    pub valid: bool,
-}
-
 /// Counters the status line shows and the tests check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -490,57 +276,9 @@ impl Game {
     /// A new game: the level from the configured generator and seed, the
     /// player on the largest open area, the monsters out of sight.
     pub fn new(config: Config) -> Game {
-        let width = config.width.clamp(8, 1000);
-        let height = config.height.clamp(8, 1000);
-        let mut map = match config.map {
-            MapKind::Cave => cave(width, height, config.seed),
-            MapKind::Rooms => rooms(width, height, config.seed),
-        };
         let mut rng = SplitMix64::new(config.seed ^ 0x5157_4854_4c49_4e45);
-        let mut region = largest_region(&map);
-        if region.is_empty() {
-            // A level with no floor at all: open its middle.
-            let centre = (width as i32 / 2, height as i32 / 2);
-            map.set(centre.0, centre.1, false);
-            region.push(centre);
-        }
-        let mut doors = Grid::new(map.width(), map.height());
-        if config.map == MapKind::Rooms {
-            place_doors(&mut map, &mut doors, &mut rng);
-        }
-        // Doors block sight, not the way: the region stays connected, but
-        // nobody starts on a door.
-        region.retain(|&(x, y)| !doors.is_opaque(x, y));
-        if region.is_empty() {
-            let centre = (width as i32 / 2, height as i32 / 2);
-            map.set(centre.0, centre.1, false);
-            doors.set(centre.0, centre.1, false);
-            region.push(centre);
-        }
-        let start = region[rng.below(region.len() as u32) as usize];
-        let algorithm = config.algorithm;
-        let mut monsters = Vec::new();
-        let wanted = config.monsters.min(region.len() / 8);
-        let sight = PLAYER_SIGHT.radius().unwrap_or(8) as i64 + 2;
-        for _ in 0..wanted * 50 {
-            if monsters.len() >= wanted {
-                break;
-            }
-            let pos = region[rng.below(region.len() as u32) as usize];
-            let (dx, dy) = (i64::from(pos.0 - start.0), i64::from(pos.1 - start.1));
-            let taken = monsters.iter().any(|m: &Monster| m.pos == pos);
-            if taken || dx * dx + dy * dy <= sight * sight {
-                continue;
-            }
-            let kind = match rng.below(10) {
-                0..=3 => Kind::Rat,
-                4..=7 => Kind::Goblin,
-                _ => Kind::Orc,
-            };
-            let heading = Dir::ALL[rng.below(8) as usize];
-            monsters.push(Monster::new(kind, pos, algorithm, heading));
-        }
-        let mut game = Game::assemble(config, map, doors, start, monsters, rng);
+        let level = Level::generate(&config, &mut rng);
+        let mut game = Game::assemble(config, level, rng);
         game.say(format!(
             "A {} level of {}x{} tiles, seed {}, {} monsters. ? shows the keys.",
             config.map,
@@ -560,50 +298,25 @@ impl Game {
     ///
     /// A message when the text is not a rectangle or has no `@`.
     pub fn from_text(text: &str, algorithm: Algorithm) -> Result<Game, String> {
-        let parsed = Grid::parse_with(text, |c| c == '#' || c == '+').map_err(|e| e.to_string())?;
-        let start = parsed
-            .viewer
-            .ok_or("the level has no player: mark one tile with @")?;
-        let map = parsed.grid;
-        let mut doors = Grid::new(map.width(), map.height());
-        let mut monsters = Vec::new();
-        for (y, line) in text.lines().enumerate() {
-            for (x, c) in line.chars().enumerate() {
-                let (x, y) = (x as i32, y as i32);
-                if c == '+' || c == '\'' {
-                    doors.set(x, y, true);
-                }
-                if let Some(kind) = Kind::from_glyph(c) {
-                    monsters.push(Monster::new(kind, (x, y), algorithm, Dir::W));
-                }
-            }
-        }
+        let level = Level::parse(text, algorithm)?;
         let config = Config {
             seed: 0,
-            width: map.width(),
-            height: map.height(),
-            monsters: monsters.len(),
+            width: level.map.width(),
+            height: level.map.height(),
+            monsters: level.monsters.len(),
             algorithm,
             map: MapKind::Cave,
         };
-        Ok(Game::assemble(
-            config,
+        Ok(Game::assemble(config, level, SplitMix64::new(0)))
+    }
+
+    fn assemble(config: Config, level: Level, rng: SplitMix64) -> Game {
+        let Level {
             map,
             doors,
             start,
             monsters,
-            SplitMix64::new(0),
-        ))
-    }
-
-    fn assemble(
-        config: Config,
-        map: Grid,
-        doors: Grid,
-        start: (i32, i32),
-        monsters: Vec<Monster>,
-        rng: SplitMix64,
-    ) -> Game {
+        } = level;
         let algorithm = config.algorithm;
         let previous = if algorithm == Algorithm::PrecisePermissive {
             Algorithm::SymmetricShadowcast
@@ -987,446 +700,10 @@ impl Game {
         }
     }
 
-    fn update_monster_views(&mut self) -> usize {
-        let updated = update_viewers(
-            &self.map,
-            &mut self.fov,
-            self.monsters.iter_mut().map(|m| &mut m.viewer),
-        )
-        .unwrap_or(0);
-        self.stats.monster_updates = updated;
-        self.stats.monster_updates_total += updated as u64;
-        updated
-    }
-
-    fn monsters_act(&mut self) {
-        // Only the monsters that moved, or saw a door open, or switched
-        // algorithm, recompute here.
-        self.update_monster_views();
-        let me = self.player();
-        for i in 0..self.monsters.len() {
-            let m = &self.monsters[i];
-            let was_hunting = m.hunt.is_some();
-            // A wandering monster looks where it walks: it notices the
-            // player only in the half plane ahead (a cone of 180 degrees,
-            // the same test `Fov::compute_cone` makes), so the player can
-            // creep up from behind. A hunter looks all around.
-            let ahead = Cone::half(m.heading.delta()).unwrap_or(Cone::FULL);
-            let offset = (
-                i64::from(me.0) - i64::from(m.pos.0),
-                i64::from(me.1) - i64::from(m.pos.1),
-            );
-            let sees =
-                m.viewer.sees(me.0, me.1) && (was_hunting || ahead.contains(offset.0, offset.1));
-            let in_view = self.player.sees(m.pos.0, m.pos.1);
-            let (kind, pos) = (m.kind, m.pos);
-            {
-                let m = &mut self.monsters[i];
-                m.sees_player = sees;
-                if sees {
-                    m.hunt = Some(me);
-                }
-            }
-            if sees && !was_hunting && in_view {
-                self.say(format!("The {} sees you!", kind.name()));
-            }
-            if sees && chebyshev(pos, me) == 1 {
-                self.hp = self.hp.saturating_sub(kind.damage());
-                self.say(format!("The {} {} you.", kind.name(), kind.attack()));
-                continue;
-            }
-            match self.monsters[i].hunt {
-                Some(goal) => self.hunt(i, goal),
-                None => self.wander(i),
-            }
-        }
-    }
-
-    /// One step nearer `goal`, opening a closed door on the way.
-    fn hunt(&mut self, i: usize, goal: (i32, i32)) {
-        let pos = self.monsters[i].pos;
-        if pos == goal {
-            // It reached where it last saw the player and lost track.
-            self.monsters[i].hunt = None;
-            return;
-        }
-        let mut best: Option<(Dir, (i32, i32), i64)> = None;
-        for dir in Dir::ALL {
-            let (dx, dy) = dir.delta();
-            let to = (pos.0 + dx, pos.1 + dy);
-            let blocked = (self.map.is_opaque(to.0, to.1) && !self.is_closed_door(to.0, to.1))
-                || self.occupied(to);
-            if blocked {
-                continue;
-            }
-            let d = dist2(to, goal);
-            if best.is_none_or(|(_, _, b)| d < b) {
-                best = Some((dir, to, d));
-            }
-        }
-        match best {
-            Some((dir, to, d)) if d < dist2(pos, goal) => {
-                // It turns toward the player and keeps facing that way.
-                self.monsters[i].heading = dir;
-                if self.is_closed_door(to.0, to.1) {
-                    self.open_door(to);
-                    if self.player.sees(to.0, to.1) || self.sees(pos.0, pos.1) {
-                        let name = self.monsters[i].kind.name();
-                        self.say(format!("The {name} opens a door."));
-                    }
-                } else {
-                    self.monsters[i].step_to(to);
-                }
-            }
-            // Nothing brings it nearer: it gives up.
-            _ => self.monsters[i].hunt = None,
-        }
-    }
-
-    fn wander(&mut self, i: usize) {
-        let kind = self.monsters[i].kind;
-        if self.rng.percent(kind.rest()) {
-            return;
-        }
-        for attempt in 0..3 {
-            if attempt > 0 || self.rng.percent(15) {
-                self.monsters[i].heading = Dir::ALL[self.rng.below(8) as usize];
-            }
-            let (dx, dy) = self.monsters[i].heading.delta();
-            let pos = self.monsters[i].pos;
-            let to = (pos.0 + dx, pos.1 + dy);
-            if !self.map.is_opaque(to.0, to.1) && !self.occupied(to) {
-                self.monsters[i].step_to(to);
-                return;
-            }
-        }
-    }
-
-    fn occupied(&self, at: (i32, i32)) -> bool {
-        at == self.player() || self.monsters.iter().any(|m| m.pos == at)
-    }
-
-    // ----- aiming ------------------------------------------------------
-
-    fn start_aiming(&mut self) {
-        if self.charges == 0 {
-            let wait = RECHARGE_TURNS - self.turn % RECHARGE_TURNS;
-            self.say(format!(
-                "The wand is empty; a charge comes back in {wait} turns."
-            ));
-            return;
-        }
-        self.refresh_targets();
-        let (cursor, target) = match self.targets.first() {
-            Some(&t) => (t, Some(0)),
-            None => {
-                self.say("No monster in sight: move the cursor to aim at a tile.".to_string());
-                (self.player(), None)
-            }
-        };
-        self.mode = Mode::Aim;
-        self.aim = Some(Aim {
-            cursor,
-            target,
-            line: self.line_kind,
-            flight: 0,
-            epicentre: cursor,
-            valid: false,
-        });
-        self.refresh_aim();
-    }
-
-    fn refresh_targets(&mut self) {
-        let monsters = self.monsters.iter().map(|m| m.pos);
-        targets_into(
-            self.player.visible(),
-            self.player.origin(),
-            WAND_REACH,
-            monsters,
-            &mut self.targets,
-        );
-    }
-
-    fn aiming(&mut self, command: Command) {
-        let Some(mut aim) = self.aim else {
-            self.mode = Mode::Play;
-            return;
-        };
-        match command {
-            Command::Cancel => {
-                self.stop_aiming();
-                return;
-            }
-            Command::Fire => {
-                if aim.valid {
-                    self.fire();
-                } else if aim.cursor == self.player() {
-                    self.say("Aim away from yourself first.".to_string());
-                } else {
-                    self.say("You can only aim at a tile you see within reach.".to_string());
-                }
-                return;
-            }
-            Command::NextTarget | Command::PrevTarget => {
-                let n = self.targets.len();
-                if n == 0 {
-                    self.say("No monster in sight within reach.".to_string());
-                    return;
-                }
-                let forward = command == Command::NextTarget;
-                let next = match (aim.target, forward) {
-                    (Some(i), true) => (i + 1) % n,
-                    (Some(i), false) => (i + n - 1) % n,
-                    (None, true) => 0,
-                    (None, false) => n - 1,
-                };
-                aim.target = Some(next);
-                aim.cursor = self.targets[next];
-            }
-            Command::Move(dir) => {
-                let (dx, dy) = dir.delta();
-                let to = (aim.cursor.0 + dx, aim.cursor.1 + dy);
-                let (px, py) = self.player();
-                let offset = (i64::from(to.0 - px), i64::from(to.1 - py));
-                if !self.map.rect().contains(to.0, to.1) || !WAND_REACH.contains(offset.0, offset.1)
-                {
-                    return;
-                }
-                aim.cursor = to;
-                aim.target = self.targets.iter().position(|&t| t == to);
-            }
-            Command::ToggleLine => {
-                self.line_kind = match self.line_kind {
-                    LineKind::Bresenham => LineKind::Supercover,
-                    LineKind::Supercover => LineKind::Bresenham,
-                };
-                aim.line = self.line_kind;
-            }
-            _ => return,
-        }
-        self.aim = Some(aim);
-        self.refresh_aim();
-    }
-
-    fn stop_aiming(&mut self) {
-        self.mode = Mode::Play;
-        self.aim = None;
-        self.aim_line.clear();
-        self.blast_area.clear();
-    }
-
-    /// The bolt's flight and the blast's preview for the current cursor.
-    fn refresh_aim(&mut self) {
-        let Some(mut aim) = self.aim else { return };
-        let from = self.player();
-        self.aim_line.clear();
-        match aim.line {
-            LineKind::Bresenham => self
-                .aim_line
-                .extend(Bresenham::new(from, aim.cursor).skip(1)),
-            LineKind::Supercover => self
-                .aim_line
-                .extend(Supercover::new(from, aim.cursor).skip(1)),
-        }
-        // The bolt flies until a wall stops it (bursting on the tile
-        // before) or a creature is in the way (bursting on it).
-        let mut epicentre = from;
-        let mut flight = 0;
-        for &(x, y) in &self.aim_line {
-            if self.map.is_opaque(x, y) {
-                break;
-            }
-            flight += 1;
-            epicentre = (x, y);
-            if self.monster_at(x, y).is_some() {
-                break;
-            }
-        }
-        aim.flight = flight;
-        aim.epicentre = epicentre;
-        let offset = (
-            i64::from(aim.cursor.0) - i64::from(from.0),
-            i64::from(aim.cursor.1) - i64::from(from.1),
-        );
-        aim.valid = aim.cursor != from
-            && self.player.sees(aim.cursor.0, aim.cursor.1)
-            && WAND_REACH.contains(offset.0, offset.1);
-        // The epicentre's own field of view within the blast's radius, by
-        // the current algorithm: exactly what firing will burn.
-        if FIREBALL
-            .compute_into(&mut self.fov, &self.map, epicentre, &mut self.blast_area)
-            .is_err()
-        {
-            self.blast_area.clear();
-        }
-        self.aim = Some(aim);
-    }
-
-    fn fire(&mut self) {
-        let Some(aim) = self.aim else { return };
-        self.charges = self.charges.saturating_sub(1);
-        let area = &self.blast_area;
-        let before = self.monsters.len();
-        let mut burned: Vec<&'static str> = Vec::new();
-        self.monsters.retain(|m| {
-            let hit = area.contains(m.pos.0, m.pos.1);
-            if hit {
-                burned.push(m.kind.name());
-            }
-            !hit
-        });
-        let killed = before - self.monsters.len();
-        self.stats.kills += killed as u32;
-        let (px, py) = self.player();
-        let self_hit = area.contains(px, py);
-        let mut text = if aim.flight == 0 {
-            "The bolt bursts in your hands".to_string()
-        } else {
-            format!("The bolt flies {} and bursts", tiles(aim.flight))
-        };
-        if burned.is_empty() {
-            text.push_str(", burning nothing.");
-        } else {
-            text.push_str(&format!(", burning {}.", list(&burned)));
-        }
-        self.say(text);
-        if self_hit {
-            self.hp = self.hp.saturating_sub(SELF_BURN);
-            self.say("You are caught in the blast!".to_string());
-        }
-        if self.monsters.is_empty() {
-            self.say("The level is quiet: every monster is gone.".to_string());
-        }
-        self.stop_aiming();
-        self.end_turn();
-    }
-
     fn say(&mut self, text: String) {
         if self.log.len() == LOG_LEN {
             self.log.pop_front();
         }
         self.log.push_back(text);
-    }
-}
-
-/// "1 tile", "3 tiles".
-fn tiles(n: usize) -> String {
-    if n == 1 {
-        "1 tile".to_string()
-    } else {
-        format!("{n} tiles")
-    }
-}
-
-/// "a rat", "a rat and 2 goblins" ...
-fn list(names: &[&str]) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for &n in names {
-        match counts.iter_mut().find(|(m, _)| *m == n) {
-            Some((_, c)) => *c += 1,
-            None => counts.push((n, 1)),
-        }
-    }
-    let parts: Vec<String> = counts
-        .iter()
-        .map(|&(n, c)| {
-            if c == 1 {
-                format!("a {n}")
-            } else {
-                format!("{c} {n}s")
-            }
-        })
-        .collect();
-    match parts.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
-fn dist2(a: (i32, i32), b: (i32, i32)) -> i64 {
-    let dx = i64::from(a.0) - i64::from(b.0);
-    let dy = i64::from(a.1) - i64::from(b.1);
-    dx * dx + dy * dy
-}
-
-fn chebyshev(a: (i32, i32), b: (i32, i32)) -> i64 {
-    let dx = (i64::from(a.0) - i64::from(b.0)).abs();
-    let dy = (i64::from(a.1) - i64::from(b.1)).abs();
-    dx.max(dy)
-}
-
-/// The floor tiles of the largest area reachable by king's moves.
-fn largest_region(map: &Grid) -> Vec<(i32, i32)> {
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    let index = |x: i32, y: i32| (y as usize) * (w as usize) + x as usize;
-    let mut seen = vec![false; (w as usize) * (h as usize)];
-    let mut best: Vec<(i32, i32)> = Vec::new();
-    let mut region = Vec::new();
-    let mut stack = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            if seen[index(x, y)] || map.is_opaque(x, y) {
-                continue;
-            }
-            region.clear();
-            seen[index(x, y)] = true;
-            stack.push((x, y));
-            while let Some((cx, cy)) = stack.pop() {
-                region.push((cx, cy));
-                for dir in Dir::ALL {
-                    let (dx, dy) = dir.delta();
-                    let (nx, ny) = (cx + dx, cy + dy);
-                    if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                        continue;
-                    }
-                    if !seen[index(nx, ny)] && !map.is_opaque(nx, ny) {
-                        seen[index(nx, ny)] = true;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-            if region.len() > best.len() {
-                std::mem::swap(&mut best, &mut region);
-            }
-        }
-    }
-    best
-}
-
-/// Closes about half of the doorways where a corridor meets a room: a
-/// floor tile with walls on two opposite sides, a corridor (walls on both
-/// sides) beyond one end and a room (floor on both sides) beyond the other.
-fn place_doors(map: &mut Grid, doors: &mut Grid, rng: &mut SplitMix64) {
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    let floor = |map: &Grid, x: i32, y: i32| !map.is_opaque(x, y);
-    for y in 1..h - 1 {
-        for x in 1..w - 1 {
-            if !floor(map, x, y) {
-                continue;
-            }
-            let doorway = |along: (i32, i32)| {
-                let across = (along.1, along.0);
-                let wall = |p: (i32, i32)| !floor(map, p.0, p.1);
-                let (a, b) = ((x - along.0, y - along.1), (x + along.0, y + along.1));
-                let room = |p: (i32, i32)| {
-                    floor(map, p.0 + across.0, p.1 + across.1)
-                        && floor(map, p.0 - across.0, p.1 - across.1)
-                };
-                let corridor = |p: (i32, i32)| {
-                    wall((p.0 + across.0, p.1 + across.1)) && wall((p.0 - across.0, p.1 - across.1))
-                };
-                wall((x + across.0, y + across.1))
-                    && wall((x - across.0, y - across.1))
-                    && floor(map, a.0, a.1)
-                    && floor(map, b.0, b.1)
-                    && ((room(a) && corridor(b)) || (room(b) && corridor(a)))
-            };
-            let near_door = (-1..=1).any(|dy| (-1..=1).any(|dx| doors.is_opaque(x + dx, y + dy)));
-            if (doorway((1, 0)) || doorway((0, 1))) && !near_door && rng.percent(50) {
-                doors.set(x, y, true);
-                map.set(x, y, true);
-            }
-        }
     }
 }

@@ -7,6 +7,8 @@
 //! terminal itself is tested without one:
 //!
 //! - [`game`]: the state and the rules; a turn is [`game::Game::apply`].
+//!   Its parts are submodules: `level` (generation), `monsters` and
+//!   `wand` (aiming and blasts).
 //! - [`input`]: keys to [`game::Command`]s.
 //! - [`ui`]: drawing a game with ratatui.
 //!

@@ -4,12 +4,12 @@
 //! Nothing here changes the game; [`draw`] reads it and fills a frame, so
 //! the tests draw into ratatui's `TestBackend` and read the cells back.
 //!
-//! The fog of war follows seed 002: tiles in view are bright (lit walls in
-//! amber, floors in white), remembered tiles dim (walls blue, floors dark
-//! grey), and unknown tiles blank. Monsters are drawn only on tiles the
-//! player sees, since a remembered tile shows the level as it was, not who
-//! stands there now. The screen uses ASCII only, so that it reads the same
-//! in any terminal and locale.
+//! In the fog of war, tiles in view are bright (lit walls in amber, floors
+//! in white), remembered tiles dim (walls blue, floors dark grey), and
+//! unknown tiles blank. Monsters are drawn only on tiles the player sees,
+//! since a remembered tile shows the level as it was, not who stands there
+//! now. The screen uses ASCII only, so that it reads the same in any
+//! terminal and locale.
 
 use std::fmt::Write as _;
 use std::time::Duration;
