@@ -859,21 +859,8 @@ mod reference;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::SplitMix64;
     use crate::{FieldOfView, Grid, Range, Shape};
-
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
 
     fn collect<M: Opacity>(
         map: &M,
@@ -895,67 +882,69 @@ mod tests {
         out
     }
 
-    #[test]
-    fn equals_reference() {
-        let mut rng = Rng(7);
-        for i in 0..200_000 {
-            let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
-            let density = rng.below(60);
-            let mut g = Grid::new(w, h);
-            for y in 0..h as i32 {
-                for x in 0..w as i32 {
-                    g.set(x, y, rng.below(100) < density);
-                }
+    /// A random map, sides up to `side`, whose tiles are walls with a chance
+    /// of `walls / scale` (`walls` drawn below `max_walls`); and an origin on it.
+    fn random_case(
+        rng: &mut SplitMix64,
+        side: u32,
+        scale: u32,
+        max_walls: u32,
+    ) -> (Grid, (i32, i32)) {
+        let (w, h) = (1 + rng.below(side), 1 + rng.below(side));
+        let walls = rng.below(max_walls);
+        let mut g = Grid::new(w, h);
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                g.set(x, y, rng.below(scale) < walls);
             }
-            let origin = (
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            );
-            let range = if rng.below(3) == 0 {
+        }
+        let origin = (rng.below(w) as i32, rng.below(h) as i32);
+        (g, origin)
+    }
+
+    /// The scan equals the reference on `cases` random maps, and on a map
+    /// of asked tiles every `every`-th case.
+    fn equals_reference_on(
+        seed: u64,
+        cases: usize,
+        every: usize,
+        (side, scale, max_walls): (u32, u32, u32),
+        unlimited_one_in: u32,
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        for i in 0..cases {
+            let (g, origin) = random_case(&mut rng, side, scale, max_walls);
+            let range = if rng.below(unlimited_one_in) == 0 {
                 Range::UNLIMITED
             } else {
-                Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize])
+                Range::new(rng.below(side.min(300)), Shape::ALL[rng.below(4) as usize])
             };
             let a = collect(&g, origin, range, true);
             let b = collect(&g, origin, range, false);
             assert_eq!(a, b, "case {i} {range:?} from {origin:?}\n{}", g.to_text());
-            if i % 16 == 0 {
-                let f = |x: i32, y: i32| !g.rect().contains(x, y) || g.is_opaque(x, y);
-                let r = Range::new(rng.below(30) as u32, Shape::ALL[rng.below(4) as usize]);
+            if i % every == 0 {
+                // Off the map, alternately walls and clear ground.
+                let outside = (i / every) % 2 == 0;
+                let f = |x: i32, y: i32| {
+                    if g.rect().contains(x, y) {
+                        g.is_opaque(x, y)
+                    } else {
+                        outside
+                    }
+                };
+                let r = Range::new(rng.below(side.min(200)), Shape::ALL[rng.below(4) as usize]);
                 assert_eq!(collect(&f, origin, r, true), collect(&f, origin, r, false));
             }
         }
     }
 
     #[test]
+    fn equals_reference() {
+        equals_reference_on(7, 200_000, 16, (40, 100, 60), 3);
+    }
+
+    #[test]
     fn equals_reference_on_long_lines() {
-        let mut rng = Rng(11);
-        for i in 0..400 {
-            let (w, h) = (1 + rng.below(300) as u32, 1 + rng.below(300) as u32);
-            let density = rng.below(4);
-            let mut g = Grid::new(w, h);
-            for y in 0..h as i32 {
-                for x in 0..w as i32 {
-                    g.set(x, y, rng.below(1000) < density);
-                }
-            }
-            let origin = (
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            );
-            let range = if rng.below(2) == 0 {
-                Range::UNLIMITED
-            } else {
-                Range::new(rng.below(300) as u32, Shape::ALL[rng.below(4) as usize])
-            };
-            let a = collect(&g, origin, range, true);
-            let b = collect(&g, origin, range, false);
-            assert_eq!(a, b, "case {i} {range:?} from {origin:?} {w}x{h}");
-            if i % 8 == 0 {
-                let f = |x: i32, y: i32| g.rect().contains(x, y) && g.is_opaque(x, y);
-                let r = Range::new(rng.below(200) as u32, Shape::ALL[rng.below(4) as usize]);
-                assert_eq!(collect(&f, origin, r, true), collect(&f, origin, r, false));
-            }
-        }
+        equals_reference_on(11, 400, 8, (300, 1000, 4), 2);
     }
 }

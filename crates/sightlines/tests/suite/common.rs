@@ -2,6 +2,7 @@
 //! reference for tile-to-tile visibility in exact integer arithmetic.
 #![allow(dead_code)]
 
+use sightlines::generate::SplitMix64;
 use sightlines::{Algorithm, Fov, Grid, Opacity, Range};
 use std::collections::BTreeSet;
 
@@ -13,16 +14,17 @@ pub type FnMap<'a> = &'a dyn Fn(i32, i32) -> bool;
 /// The map without walls (unbounded).
 pub const OPEN: FnMap<'static> = &|_, _| false;
 
-/// SplitMix64: a tiny deterministic generator, so failures reproduce from a seed.
-pub struct Rng(pub u64);
+/// The library's SplitMix64 with `u64` bounds, so failures reproduce from a
+/// seed and the suite has no generator of its own.
+pub struct Random(SplitMix64);
 
-impl Rng {
+impl Random {
+    pub const fn new(seed: u64) -> Random {
+        Random(SplitMix64::new(seed))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n`.
@@ -36,8 +38,191 @@ impl Rng {
     }
 }
 
+/// Whether tile `(x, y)` of an unbounded random map is a wall: about
+/// `density` percent of tiles are, the same ones for the same `salt`.
+pub fn hashed_wall(x: i32, y: i32, salt: u64, density: u64) -> bool {
+    let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ salt;
+    Random::new(h).below(100) < density
+}
+
+/// One of the eight octants of a scan, as the models in this suite frame
+/// them: `depth` along a major axis, `col` across it, `0 <= col <= depth`.
+/// Octants `2k` and `2k + 1` share a diagonal, `2k + 1` and `2k + 2` an axis.
+#[derive(Clone, Copy, Debug)]
+pub struct Octant {
+    pub xx: i64,
+    pub xy: i64,
+    pub yx: i64,
+    pub yy: i64,
+}
+
+impl Octant {
+    pub const ALL: [Octant; 8] = [
+        Octant {
+            xx: 1,
+            xy: 0,
+            yx: 0,
+            yy: 1,
+        },
+        Octant {
+            xx: 0,
+            xy: 1,
+            yx: 1,
+            yy: 0,
+        },
+        Octant {
+            xx: 0,
+            xy: -1,
+            yx: 1,
+            yy: 0,
+        },
+        Octant {
+            xx: -1,
+            xy: 0,
+            yx: 0,
+            yy: 1,
+        },
+        Octant {
+            xx: -1,
+            xy: 0,
+            yx: 0,
+            yy: -1,
+        },
+        Octant {
+            xx: 0,
+            xy: -1,
+            yx: -1,
+            yy: 0,
+        },
+        Octant {
+            xx: 0,
+            xy: 1,
+            yx: -1,
+            yy: 0,
+        },
+        Octant {
+            xx: 1,
+            xy: 0,
+            yx: 0,
+            yy: -1,
+        },
+    ];
+
+    /// The map offset of octant position (`depth`, `col`).
+    pub fn offset(self, depth: i64, col: i64) -> (i64, i64) {
+        (
+            depth * self.xx + col * self.xy,
+            depth * self.yx + col * self.yy,
+        )
+    }
+
+    /// How deep and how wide the octant runs inside `field`.
+    pub fn extents(self, field: &Field) -> (i64, i64) {
+        let reach = |dx: i64, dy: i64| match (dx, dy) {
+            (1, 0) => field.right,
+            (-1, 0) => field.left,
+            (0, 1) => field.down,
+            _ => field.up,
+        };
+        (reach(self.xx, self.yx), reach(self.xy, self.yy))
+    }
+}
+
+/// What one view covers, from the public API only: its origin, range, and
+/// how far it reaches each way, clipped to the map's bounds and the `i32`
+/// space (the models here never come near the library's 2^30 reach).
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    pub origin: (i32, i32),
+    pub range: Range,
+    pub left: i64,
+    pub right: i64,
+    pub up: i64,
+    pub down: i64,
+}
+
+impl Field {
+    /// Panics where the library returns an error: the models are only asked
+    /// for views that exist.
+    pub fn new<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), range: Range) -> Field {
+        let reach = range.radius().map_or(1 << 30, i64::from);
+        let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+        let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let (mut x0, mut y0) = ((ox - reach).max(lo), (oy - reach).max(lo));
+        let (mut x1, mut y1) = ((ox + reach).min(hi), (oy + reach).min(hi));
+        if let Some(b) = map.bounds() {
+            assert!(b.contains(origin.0, origin.1), "origin off the map");
+            x0 = x0.max(i64::from(b.x));
+            y0 = y0.max(i64::from(b.y));
+            x1 = x1.min(i64::from(b.x) + i64::from(b.width) - 1);
+            y1 = y1.min(i64::from(b.y) + i64::from(b.height) - 1);
+        } else {
+            assert!(range.radius().is_some(), "an unbounded map needs a radius");
+        }
+        Field {
+            origin,
+            range,
+            left: ox - x0,
+            right: x1 - ox,
+            up: oy - y0,
+            down: y1 - oy,
+        }
+    }
+
+    pub fn in_range(&self, dx: i64, dy: i64) -> bool {
+        self.range.contains(dx, dy)
+    }
+
+    pub fn reaches(&self, dx: i64, dy: i64) -> bool {
+        -self.left <= dx && dx <= self.right && -self.up <= dy && dy <= self.down
+    }
+
+    pub fn tile(&self, dx: i64, dy: i64) -> (i32, i32) {
+        (
+            (i64::from(self.origin.0) + dx) as i32,
+            (i64::from(self.origin.1) + dy) as i32,
+        )
+    }
+}
+
+/// A slope `num / den`, `den > 0`, compared exactly.
+#[derive(Clone, Copy, Debug)]
+pub struct Slope {
+    pub num: i64,
+    pub den: i64,
+}
+
+impl Slope {
+    pub const fn new(num: i64, den: i64) -> Slope {
+        Slope { num, den }
+    }
+}
+
+impl PartialEq for Slope {
+    fn eq(&self, other: &Slope) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Slope {}
+
+impl PartialOrd for Slope {
+    fn partial_cmp(&self, other: &Slope) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Slope {
+    fn cmp(&self, other: &Slope) -> std::cmp::Ordering {
+        (i128::from(self.num) * i128::from(other.den))
+            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+    }
+}
+
 /// A random `width` x `height` grid with about `percent` walls.
-pub fn random_grid(rng: &mut Rng, width: u32, height: u32, percent: u64) -> Grid {
+pub fn random_grid(rng: &mut Random, width: u32, height: u32, percent: u64) -> Grid {
     let mut g = Grid::new(width, height);
     for y in 0..height as i32 {
         for x in 0..width as i32 {

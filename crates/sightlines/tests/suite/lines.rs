@@ -1,7 +1,7 @@
 //! The supercover line against its geometric definition, and its promises:
 //! symmetry, connectivity, endpoints, length, no overflow.
 
-use crate::common::Rng;
+use crate::common::Random;
 use sightlines::line::{Bresenham, Supercover};
 use std::collections::BTreeSet;
 
@@ -69,7 +69,7 @@ fn supercover_is_exactly_the_tiles_the_segment_touches() {
 
 #[test]
 fn supercover_reversed_is_the_line_back() {
-    let mut rng = Rng(0x11E);
+    let mut rng = Random::new(0x11E);
     for i in 0..20_000 {
         let span = if i % 2 == 0 { 20 } else { 1 << 10 };
         // Half of the lines sit at the far corners of i32 space.

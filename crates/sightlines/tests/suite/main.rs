@@ -7,6 +7,7 @@
 
 mod common;
 
+mod architecture;
 mod beveled;
 mod catalogue;
 mod diamond_shadowcast;

@@ -279,7 +279,7 @@ fn no_ray_reads_past_the_map_edge_where_the_seed_did() {
     // The seed stops at `x > width`, so a viewer on the last column reads
     // column `width`. Ours stops before leaving the map, from every edge
     // tile, and still sees the whole open edge region.
-    let mut rng = Rng(2);
+    let mut rng = Random::new(2);
     for (w, h) in [(1, 1), (1, 7), (7, 1), (9, 6), (16, 16)] {
         for percent in [0, 20] {
             let grid = random_grid(&mut rng, w, h, percent);
@@ -446,7 +446,7 @@ const EXPECTED_SUMS: [(&str, u64, u64); 3] = [
 
 #[test]
 fn random_maps_keep_the_contract() {
-    let mut rng = Rng(7);
+    let mut rng = Random::new(7);
     for n in 0..1500 {
         let (w, h) = (1 + rng.below(24) as u32, 1 + rng.below(24) as u32);
         let g = random_grid(&mut rng, w, h, [0, 10, 30, 50][n % 4]);
@@ -490,66 +490,9 @@ fn random_maps_keep_the_contract() {
     }
 }
 
-/// Whether the algorithm's result is the same on a map and its mirror image
-/// under symmetry `t`, on many random maps.
-fn invariant_under(algorithm: Algorithm, t: (bool, bool, bool), maps: usize) -> Result<(), String> {
-    let mut rng = Rng(11);
-    for n in 0..maps {
-        let (w, h) = (3 + rng.below(20) as u32, 3 + rng.below(20) as u32);
-        let g = random_grid(&mut rng, w, h, [10, 25, 40][n % 3]);
-        let origin = (
-            rng.below(u64::from(w)) as i32,
-            rng.below(u64::from(h)) as i32,
-        );
-        let range = match n % 3 {
-            0 => Range::UNLIMITED,
-            1 => Range::circle(1 + rng.below(9) as u32),
-            _ => Range::diamond(1 + rng.below(12) as u32),
-        };
-        let (wi, hi) = (w as i32, h as i32);
-        let tg = transform_grid(t, &g);
-        let to = transform_pos(t, wi, hi, origin);
-        let want: BTreeSet<_> = fov_set(algorithm, &g, origin, range)
-            .into_iter()
-            .map(|p| transform_pos(t, wi, hi, p))
-            .collect();
-        let got = fov_set(algorithm, &tg, to, range);
-        if got != want {
-            return Err(format!(
-                "{algorithm} under {t:?}:\n{}",
-                render(
-                    &tg,
-                    to,
-                    &got.difference(&want).copied().collect(),
-                    &want.difference(&got).copied().collect()
-                )
-            ));
-        }
-    }
-    Ok(())
-}
-
-#[test]
-fn raycast_and_basic_are_invariant_under_all_eight_symmetries() {
-    for algorithm in [RAY, BASIC] {
-        for t in TRANSFORMS {
-            invariant_under(algorithm, t, 600).unwrap();
-        }
-    }
-}
-
-#[test]
-fn diamond_is_invariant_under_all_eight_symmetries_too() {
-    // Its merge rule is written with x before y (step 2 may overwrite step
-    // 1), yet no random map shows a difference once axes are swapped.
-    for t in TRANSFORMS {
-        invariant_under(DIAMOND, t, 3000).unwrap();
-    }
-}
-
 #[test]
 fn none_is_symmetric_and_here_is_a_counterexample_for_each() {
-    let mut rng = Rng(5);
+    let mut rng = Random::new(5);
     for algorithm in ALL3 {
         assert!(!algorithm.is_symmetric());
         let mut found = None;
@@ -645,7 +588,7 @@ fn only_basic_raycast_depends_on_where_the_map_ends() {
     // raycast and diamond-raycast see the same with a border added. The
     // lines of basic-raycast aim at the box clipped to the map, so an
     // origin near the edge sees differently once the map goes on.
-    let mut rng = Rng(13);
+    let mut rng = Random::new(13);
     let mut basic_differs = 0;
     for _ in 0..400 {
         let g = random_grid(&mut rng, 14, 14, 30);

@@ -229,7 +229,7 @@ fn defined_visible<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), t: (i32, i3
 }
 
 fn compare_with_definition(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = Random::new(seed);
     let mut fov = RecursiveShadowcast::new();
     let mut compared = 0;
     for n in 0..maps {
@@ -350,7 +350,7 @@ fn not_symmetric_and_says_so() {
     assert!(from(a).visible.contains(&b));
     assert!(!from(b).visible.contains(&a));
     // And it is common: count one-way pairs on random maps.
-    let mut rng = Rng(0xA5_1111);
+    let mut rng = Random::new(0xA5_1111);
     let mut one_way = 0;
     for _ in 0..50 {
         let g = random_grid(&mut rng, 8, 8, 25);
@@ -409,30 +409,6 @@ fn radius_ten_thousand_nests_ten_thousand_views_without_recursion() {
     let straight: FnMap = &|_x: i32, y: i32| y != 0;
     let seen = fov_set(RS, &straight, (0, 0), Range::circle(r));
     assert_eq!(seen.len(), 20_001 + 2 * 19_999);
-}
-
-#[test]
-fn walls_are_expansive_in_rectangular_rooms() {
-    // From anywhere inside a walled rectangle, every wall tile is lit,
-    // the corners too.
-    for (w, h) in [(3, 3), (4, 9), (12, 5), (17, 17), (30, 8)] {
-        let mut g = Grid::new(w + 2, h + 2);
-        for (x, y) in grid_tiles(&g.clone()) {
-            g.set(
-                x,
-                y,
-                x == 0 || y == 0 || x == w as i32 + 1 || y == h as i32 + 1,
-            );
-        }
-        for origin in grid_tiles(&g).filter(|&(x, y)| !g.is_opaque(x, y)) {
-            let seen = fov_set(RS, &g, origin, Range::UNLIMITED);
-            assert_eq!(
-                seen.len() as u32,
-                (w + 2) * (h + 2),
-                "{w}x{h} from {origin:?}"
-            );
-        }
-    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::common::*;
 use sightlines::{can_see, Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
 
-fn random_range(rng: &mut Rng) -> Range {
+fn random_range(rng: &mut Random) -> Range {
     if rng.percent(25) {
         Range::UNLIMITED
     } else {
@@ -14,7 +14,7 @@ fn random_range(rng: &mut Rng) -> Range {
 
 #[test]
 fn can_see_equals_field_of_view_membership() {
-    let mut rng = Rng(0x5EE);
+    let mut rng = Random::new(0x5EE);
     let mut total = 0usize;
     let mut seen_count = 0usize;
     for &algorithm in Algorithm::ALL {
@@ -59,7 +59,7 @@ fn can_see_equals_field_of_view_membership() {
 
 #[test]
 fn can_see_on_an_unbounded_map_with_a_radius() {
-    let mut rng = Rng(0xC105);
+    let mut rng = Random::new(0xC105);
     for &algorithm in Algorithm::ALL {
         let mut fov = Fov::new(algorithm);
         for _ in 0..30 {
@@ -67,7 +67,8 @@ fn can_see_on_an_unbounded_map_with_a_radius() {
             // An endless random field: opacity from a hash of the position.
             let density = rng.below(50);
             let map: FnMap = &move |x: i32, y: i32| {
-                let mut r = Rng(seed ^ (x as u64).wrapping_mul(0x9E37) ^ ((y as u64) << 32));
+                let mut r =
+                    Random::new(seed ^ (x as u64).wrapping_mul(0x9E37) ^ ((y as u64) << 32));
                 r.percent(density)
             };
             let from = (rng.below(40) as i32 - 20, rng.below(40) as i32 - 20);
@@ -139,7 +140,7 @@ fn can_see_errors_and_edges() {
 #[test]
 fn can_see_on_larger_maps() {
     // Longer sight lines: where `restrictive` needs its wider mask.
-    let mut rng = Rng(0x1A6E);
+    let mut rng = Random::new(0x1A6E);
     for &algorithm in Algorithm::ALL {
         let maps = if algorithm == Algorithm::Restrictive {
             150

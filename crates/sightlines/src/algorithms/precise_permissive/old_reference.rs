@@ -2,15 +2,13 @@
 //! test reference: the row scan must give its sets exactly, at every
 //! permissiveness level (levels below 8 have no brute-force definition to
 //! compare with), for packed and asked tiles and through `compute_into`.
-#![allow(dead_code, missing_docs, clippy::all)]
 
 use crate::error::FovError;
-use crate::kernel::tiles::{Asked, Packed};
+use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::tiles::with_tiles;
 use crate::kernel::Tiles;
-use crate::kernel::{Field, Quadrant, Reach, Sink, Visit};
+use crate::kernel::{Field, Quadrant, Reach, Sink};
 use crate::map::Opacity;
-use crate::range::Range;
-use crate::FieldOfView;
 
 /// A sight line through two lattice points, in quadrant coordinates (x right,
 /// y away from the origin). Points are tile corners; tile `(x, y)` spans
@@ -166,55 +164,12 @@ const STEP: i64 = 16;
 const LEVEL_REACH: i64 = 1 << 26;
 
 impl OldPP {
-    /// Empty scratch for Precise Permissive FOV (level 8); it grows on first
-    /// use and is then reused.
-    pub fn new() -> OldPP {
-        OldPP::default()
-    }
-
-    /// Scratch for libtcod's permissiveness `level`, 0 to 8, or `None` above 8.
-    ///
-    /// At level `p` the viewer sees from the square of side `p/8` tile
-    /// centered in its tile, rather than from the whole tile: level 8 is
-    /// Precise Permissive FOV; level 0 sees from the center point only.
-    /// Levels below 8 are not symmetric, and reach at most 2^26 tiles from
-    /// the origin.
-    ///
-    /// ```
-    /// use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
-    ///
-    /// // Peeking past a corner: the whole tile sees more than its center.
-    /// let map = Grid::parse("....\n.##.\n@...\n")?.grid;
-    /// let count = |level| {
-    ///     let mut fov = PrecisePermissive::with_level(level).unwrap();
-    ///     let mut n = 0;
-    ///     fov.compute(&map, (0, 2), Range::UNLIMITED, |_, _| n += 1).unwrap();
-    ///     n
-    /// };
-    /// assert!(count(0) <= count(4) && count(4) <= count(8));
-    /// assert!(PrecisePermissive::with_level(9).is_none());
-    /// # Ok::<(), sightlines::ParseError>(())
-    /// ```
+    /// The old scan at libtcod's permissiveness `level`, 0 to 8.
     pub fn with_level(level: u8) -> Option<OldPP> {
         (level <= MAX_LEVEL).then(|| OldPP {
             level,
             ..OldPP::default()
         })
-    }
-
-    /// The permissiveness level, 0 to 8.
-    pub fn level(&self) -> u8 {
-        self.level
-    }
-
-    /// Changes the permissiveness level, keeping the scratch; `false` (and no
-    /// change) above 8.
-    pub fn set_level(&mut self, level: u8) -> bool {
-        let ok = level <= MAX_LEVEL;
-        if ok {
-            self.level = level;
-        }
-        ok
     }
 
     /// The corners of the square the viewer sees from, `(offset, limit)`,
@@ -402,44 +357,20 @@ impl OldPP {
     }
 }
 
-impl FieldOfView for OldPP {
-    fn compute<M, V>(
-        &mut self,
-        map: &M,
-        origin: (i32, i32),
-        range: Range,
-        visit: V,
-    ) -> Result<(), FovError>
-    where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
-        let field = Field::new(map, origin, range)?;
-        self.run(
-            map,
-            &field,
-            &mut Visit {
-                visit,
-                origin: (i64::from(origin.0), i64::from(origin.1)),
-            },
-        )
-    }
-}
+field_of_view!(OldPP);
 
-impl OldPP {
-    /// The scan, into any [`Sink`].
-    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+impl Scan for OldPP {
+    fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         S: Sink,
     {
-        match map.bit_rows() {
-            Some(bits) => self.scan(&Packed::new(map, bits, field.origin), field, sink),
-            None => self.scan(&Asked::new(map, field.origin), field, sink),
-        }
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         Ok(())
     }
+}
 
+impl OldPP {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
@@ -453,30 +384,14 @@ impl OldPP {
 #[cfg(test)]
 mod diff {
     use super::OldPP;
+    use crate::generate::SplitMix64;
     use crate::{Algorithm, FieldOfView, Fov, Grid, PrecisePermissive, Range, Shape, VisibleSet};
     use std::collections::BTreeSet;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E3779B97F4A7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58476D1CE4E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D049BB133111EB);
-            z ^ (z >> 31)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
-
-    fn check(seed: u64, n: usize, max_side: u64) {
-        let mut rng = Rng(seed);
+    fn check(seed: u64, n: usize, max_side: u32) {
+        let mut rng = SplitMix64::new(seed);
         for it in 0..n {
-            let (w, h) = (
-                1 + rng.below(max_side) as u32,
-                1 + rng.below(max_side) as u32,
-            );
+            let (w, h) = (1 + rng.below(max_side), 1 + rng.below(max_side));
             let density = rng.below(70);
             let mut g = Grid::new(w, h);
             for y in 0..h as i32 {
@@ -486,15 +401,12 @@ mod diff {
                     }
                 }
             }
-            let origin = (rng.below(w as u64) as i32, rng.below(h as u64) as i32);
+            let origin = (rng.below(w) as i32, rng.below(h) as i32);
             let level = rng.below(9) as u8;
             let range = if rng.below(4) == 0 {
                 Range::UNLIMITED
             } else {
-                Range::new(
-                    rng.below(max_side) as u32,
-                    Shape::ALL[rng.below(4) as usize],
-                )
+                Range::new(rng.below(max_side), Shape::ALL[rng.below(4) as usize])
             };
             let mut old = OldPP::with_level(level).unwrap();
             let mut a = BTreeSet::new();

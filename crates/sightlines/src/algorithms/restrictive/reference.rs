@@ -1,12 +1,10 @@
 //! The scan before the bit-parallel rewrite, kept to test the new one against.
-#![allow(dead_code)]
 use crate::error::FovError;
-use crate::kernel::tiles::{Asked, Packed};
+use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::tiles::with_tiles;
 use crate::kernel::Tiles;
-use crate::kernel::{Field, Octant, Reach, Sink, Slope, Visit};
+use crate::kernel::{Field, Octant, Reach, Sink, Slope};
 use crate::map::Opacity;
-use crate::range::Range;
-use crate::FieldOfView;
 
 /// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
 /// quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`, each its octant
@@ -207,46 +205,20 @@ impl Restrictive {
     }
 }
 
-impl FieldOfView for Restrictive {
-    fn compute<M, V>(
-        &mut self,
-        map: &M,
-        origin: (i32, i32),
-        range: Range,
-        visit: V,
-    ) -> Result<(), FovError>
-    where
-        M: Opacity + ?Sized,
-        V: FnMut(i32, i32),
-    {
-        // The field's reach is the radius in every direction, whatever the
-        // shape: the square libtcod scans. `in_range` cuts the shape.
-        let field = Field::new(map, origin, range)?;
-        self.run(
-            map,
-            &field,
-            &mut Visit {
-                visit,
-                origin: (i64::from(origin.0), i64::from(origin.1)),
-            },
-        )
-    }
-}
+field_of_view!(Restrictive);
 
-impl Restrictive {
-    /// The scan, into any [`Sink`].
-    pub(crate) fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+impl Scan for Restrictive {
+    fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         S: Sink,
     {
-        match map.bit_rows() {
-            Some(bits) => self.scan_all(&Packed::new(map, bits, field.origin), field, sink),
-            None => self.scan_all(&Asked::new(map, field.origin), field, sink),
-        }
+        with_tiles!(map, field.origin, |tiles| self.scan_all(tiles, field, sink));
         Ok(())
     }
+}
 
+impl Restrictive {
     fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
