@@ -254,45 +254,6 @@ fn open_field_sees_every_tile_of_every_shape() {
 }
 
 #[test]
-fn no_panics_at_the_i32_limits() {
-    let open: FnMap = OPEN;
-    let walls: FnMap = &|x: i32, y: i32| (x ^ y) & 3 == 0;
-    for origin in [
-        (i32::MIN, i32::MIN),
-        (i32::MAX, i32::MAX),
-        (i32::MIN, i32::MAX),
-        (i32::MAX, 0),
-    ] {
-        for range in [
-            Range::square(0),
-            Range::circle(5),
-            Range::diamond(40),
-            Range::circle_plus(9),
-        ] {
-            let seen = fov_set(B, &open, origin, range);
-            let ri = i64::from(range.radius().unwrap());
-            let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
-            let expected = (-ri..=ri)
-                .flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)))
-                .filter(|&(dx, dy)| {
-                    range.contains(dx, dy) && fits(origin.0, dx) && fits(origin.1, dy)
-                })
-                .count();
-            assert_eq!(seen.len(), expected);
-            assert!(fov_set(B, &walls, origin, range).contains(&origin));
-        }
-    }
-    let g = Grid::parse(sightlines::SAMPLE_MAP).unwrap();
-    let at = g.viewer.unwrap();
-    let whole = fov_set(B, &g.grid, at, Range::UNLIMITED);
-    assert_eq!(fov_set(B, &g.grid, at, Range::circle(u32::MAX)), whole);
-    assert_eq!(
-        fov_set(B, &g.grid, at, Range::square(0)),
-        BTreeSet::from([at])
-    );
-}
-
-#[test]
 fn many_splits_at_a_large_radius_need_no_call_stack() {
     // Pillars split sectors over and over: the article's code recurses once
     // per split. Sparse pillars split it at every range out to 3000.

@@ -47,6 +47,41 @@ pub fn hashed_wall(x: i32, y: i32, salt: u64, density: u64) -> bool {
     Random::new(h).below(100) < density
 }
 
+/// Compares `algorithm` with its definition `sees(map, from, to)` on 300
+/// unbounded random maps, viewed from near the corners of `i32` space and
+/// near its middle with square ranges up to 8: the tiles past the `i32`
+/// edge are never reported, and the rest are exactly what the definition
+/// sees.
+pub fn equals_definition_near_the_i32_limits(
+    algorithm: Algorithm,
+    seed: u64,
+    sees: impl Fn(&dyn Fn(i32, i32) -> bool, (i32, i32), (i32, i32)) -> bool,
+) {
+    let mut rng = Random::new(seed);
+    for _ in 0..300 {
+        let salt = rng.next_u64();
+        let density = rng.below(45);
+        let map: FnMap = &move |x: i32, y: i32| hashed_wall(x, y, salt, density);
+        let corner = [i32::MIN, i32::MAX, 0, -3][rng.below(4) as usize];
+        let origin = (
+            corner.saturating_add(rng.below(5) as i32 - 2),
+            corner.saturating_sub(rng.below(5) as i32 - 2),
+        );
+        let r = rng.below(9) as u32;
+        let fast = fov_set(algorithm, &map, origin, Range::square(r));
+        let ri = i64::from(r);
+        let tiles = (-ri..=ri).flat_map(|dy| (-ri..=ri).map(move |dx| (dx, dy)));
+        let slow: BTreeSet<_> = tiles
+            .filter_map(|(dx, dy)| {
+                let (x, y) = (i64::from(origin.0) + dx, i64::from(origin.1) + dy);
+                Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+            })
+            .filter(|&t| sees(map, origin, t))
+            .collect();
+        assert_eq!(fast, slow, "{algorithm}: origin {origin:?} radius {r}");
+    }
+}
+
 /// One of the eight octants of a scan, as the models in this suite frame
 /// them: `depth` along a major axis, `col` across it, `0 <= col <= depth`.
 /// Octants `2k` and `2k + 1` share a diagonal, `2k + 1` and `2k + 2` an axis.

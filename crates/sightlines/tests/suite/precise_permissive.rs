@@ -135,29 +135,7 @@ fn equals_brute_force_within_every_shape() {
 #[test]
 fn equals_brute_force_on_unbounded_maps() {
     // A closure map: pseudo-random walls over all of i32 space, near the corners too.
-    let mut rng = Random::new(0x5EED_0003);
-    for _ in 0..300 {
-        let salt = rng.next_u64();
-        let density = rng.below(45);
-        let map: FnMap = &move |x: i32, y: i32| hashed_wall(x, y, salt, density);
-        let corner = [i32::MIN, i32::MAX, 0, -3][rng.below(4) as usize];
-        let origin = (
-            corner.saturating_add(rng.below(5) as i32 - 2),
-            corner.saturating_sub(rng.below(5) as i32 - 2),
-        );
-        let r = rng.below(9) as u32;
-        let fast = fov_set(PP, &map, origin, Range::square(r));
-        let tiles = (-(r as i64)..=r as i64)
-            .flat_map(|dy| (-(r as i64)..=r as i64).map(move |dx| (dx, dy)));
-        let slow: BTreeSet<_> = tiles
-            .filter_map(|(dx, dy)| {
-                let (x, y) = (i64::from(origin.0) + dx, i64::from(origin.1) + dy);
-                Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
-            })
-            .filter(|&t| sees(&map, origin, t))
-            .collect();
-        assert_eq!(fast, slow, "origin {origin:?} radius {r}");
-    }
+    equals_definition_near_the_i32_limits(PP, 0x5EED_0003, |map, a, b| sees(&map, a, b));
 }
 
 fn arb_grid() -> impl Strategy<Value = Grid> {

@@ -99,6 +99,9 @@ fn no_panics_anywhere_in_i32_space() {
                 Range::diamond(9),
                 Range::circle_plus(4),
                 Range::square(11),
+                Range::circle(5),
+                Range::diamond(40),
+                Range::circle_plus(9),
             ] {
                 let r = i64::from(range.radius().unwrap());
                 let fits = |c: i32, d: i64| i32::try_from(i64::from(c) + d).is_ok();
@@ -114,7 +117,12 @@ fn no_panics_anywhere_in_i32_space() {
                     expected,
                     "{algorithm} at {origin:?} with {range:?}"
                 );
-                fov.compute(&checker, origin, range, |_, _| ()).unwrap();
+                let mut origin_seen = false;
+                fov.compute(&checker, origin, range, |x, y| {
+                    origin_seen |= (x, y) == origin;
+                })
+                .unwrap();
+                assert!(origin_seen, "{algorithm} at {origin:?} with {range:?}");
             }
         }
         // A huge radius on a bounded map is the whole map's view.
