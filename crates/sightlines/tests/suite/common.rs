@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use sightlines::generate::SplitMix64;
-use sightlines::{Algorithm, Fov, Grid, Opacity, Range};
+use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range};
 use std::collections::BTreeSet;
 
 /// A map given as a closure, as one type for the whole suite. Every map type
@@ -45,6 +45,80 @@ pub fn hashed_wall(x: i32, y: i32, salt: u64, density: u64) -> bool {
         ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
         ^ salt;
     Random::new(h).below(100) < density
+}
+
+/// How [`equals_definition_on_random_maps`] draws its cases: maps with
+/// sides up to `max_side` and up to 60% walls, viewed from every tile when
+/// they have at most `all_origins_up_to` tiles and from `other_origins`
+/// random tiles otherwise; with a random range on half the maps when
+/// `ranges`, else unlimited.
+pub struct Cases {
+    pub maps: usize,
+    pub max_side: u64,
+    pub all_origins_up_to: u32,
+    pub other_origins: usize,
+    pub ranges: bool,
+}
+
+/// Compares `fov`, the scratch of `algorithm` (through its visitor, which
+/// must report each tile once), with its definition `sees(map, from, to)`
+/// on random maps; returns the number of (origin, tile) pairs compared.
+pub fn equals_definition_on_random_maps(
+    mut fov: impl FieldOfView,
+    algorithm: Algorithm,
+    seed: u64,
+    cases: Cases,
+    sees: impl Fn(&Grid, (i32, i32), (i32, i32)) -> bool,
+) -> usize {
+    let mut rng = Random::new(seed);
+    let mut compared = 0;
+    for n in 0..cases.maps {
+        let (w, h) = (
+            1 + rng.below(cases.max_side) as u32,
+            1 + rng.below(cases.max_side) as u32,
+        );
+        let density = rng.below(61);
+        let g = random_grid(&mut rng, w, h, density);
+        let origins: Vec<(i32, i32)> = if w * h <= cases.all_origins_up_to {
+            grid_tiles(&g).collect()
+        } else {
+            (0..cases.other_origins)
+                .map(|_| {
+                    (
+                        rng.below(u64::from(w)) as i32,
+                        rng.below(u64::from(h)) as i32,
+                    )
+                })
+                .collect()
+        };
+        let range = if cases.ranges && rng.percent(50) {
+            Range::new(
+                rng.below(12) as u32,
+                sightlines::Shape::ALL[rng.below(4) as usize],
+            )
+        } else {
+            Range::UNLIMITED
+        };
+        for origin in origins {
+            let mut fast = BTreeSet::new();
+            fov.compute(&g, origin, range, |x, y| {
+                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
+            })
+            .unwrap();
+            let slow: BTreeSet<_> = grid_tiles(&g)
+                .filter(|&(x, y)| range.contains(i64::from(x - origin.0), i64::from(y - origin.1)))
+                .filter(|&t| sees(&g, origin, t))
+                .collect();
+            compared += (w * h) as usize;
+            assert_eq!(
+                fast,
+                slow,
+                "{algorithm}: map {n} (seed {seed}) from {origin:?} with {range:?}; + only the scan, - only the definition:\n{}",
+                render(&g, origin, &fast, &slow)
+            );
+        }
+    }
+    compared
 }
 
 /// Compares `algorithm` with its definition `sees(map, from, to)` on 300

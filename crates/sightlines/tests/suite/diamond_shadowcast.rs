@@ -1,4 +1,4 @@
-//! RuggRogue's diamond-wall shadowcasting against the seed's rules, an
+//! RuggRogue's diamond-wall shadowcasting against RuggRogue's rules, an
 //! independent brute-force of its definition, and the properties its docs
 //! promise.
 
@@ -32,7 +32,7 @@ fn reached<M: Opacity + ?Sized>(
     out
 }
 
-/// The visible tiles by the seed's rule: symmetric, or opaque.
+/// The visible tiles by RuggRogue's rule: symmetric, or opaque.
 fn visible_of<M: Opacity + ?Sized>(
     map: &M,
     tiles: &BTreeMap<(i32, i32), bool>,
@@ -61,10 +61,10 @@ fn column(tiles: &BTreeMap<(i32, i32), bool>, x: i32) -> (Vec<i32>, Vec<i32>) {
 }
 
 // ---------------------------------------------------------------------------
-// The seed's rules.
+// RuggRogue's rules.
 
 #[test]
-fn seed_quarter_to_three_quarters_sight_covers_rows_1_to_4_of_column_5() {
+fn ruggrogue_quarter_to_three_quarters_sight_covers_rows_1_to_4_of_column_5() {
     // Walls at (2, 0) and (2, 2) leave column 3 onwards the sight from the
     // top corner of the first, 1/4, to the bottom corner of the second, 3/4.
     let g = grid_with_walls(12, 12, &[(2, 0), (2, 2)]);
@@ -78,7 +78,7 @@ fn seed_quarter_to_three_quarters_sight_covers_rows_1_to_4_of_column_5() {
 }
 
 #[test]
-fn seed_wall_in_column_5_splits_the_sight_into_0_3_10_and_5_10_1() {
+fn ruggrogue_wall_in_column_5_splits_the_sight_into_0_3_10_and_5_10_1() {
     let g = grid_with_walls(12, 12, &[(5, 2)]);
     let tiles = reached(&g, (0, 0), Range::UNLIMITED);
     // Column 6: every mid-line meets a sight, but the center of row 2
@@ -103,7 +103,7 @@ fn seed_wall_in_column_5_splits_the_sight_into_0_3_10_and_5_10_1() {
 }
 
 #[test]
-fn seed_long_straight_wall_stays_visible_to_its_end() {
+fn ruggrogue_long_straight_wall_stays_visible_to_its_end() {
     // Expansive walls: a viewer beside a long wall sees all of it, though
     // center-to-center its far tiles would be hidden (symmetric == false).
     for length in [5u32, 60, 300] {
@@ -127,7 +127,7 @@ fn seed_long_straight_wall_stays_visible_to_its_end() {
 }
 
 #[test]
-fn seed_center_to_center_floors_and_center_to_mid_line_walls() {
+fn ruggrogue_center_to_center_floors_and_center_to_mid_line_walls() {
     // Behind the close wall (5, 2), tile (6, 2) is reached by its mid-line
     // (down to 3/10) but its center (1/3) is in the shadow.
     let g = grid_with_walls(8, 8, &[(5, 2)]);
@@ -143,9 +143,9 @@ fn seed_center_to_center_floors_and_center_to_mid_line_walls() {
 }
 
 #[test]
-fn seed_rounding_closes_a_pin_hole_in_one_order_only() {
+fn ruggrogue_rounding_closes_a_pin_hole_in_one_order_only() {
     // The ray from (0, 0) to (4, 2) touches a corner of (1, 0), below it
-    // (the axis side), then a corner of (3, 2), above it: the seed's
+    // (the axis side), then a corner of (3, 2), above it: RuggRogue's
     // rounding scans only the upper tile at column 3, a wall, and the ray is
     // lost: (4, 2) is not even reached. Both ends agree.
     let g = grid_with_walls(6, 6, &[(1, 0), (3, 2)]);
@@ -194,8 +194,8 @@ fn walls_from(
         .collect()
 }
 
-/// Whether the segment from (0, 0) to `(px, py) / den` is blocked, by the
-/// seed's rules made explicit. Walls are the diamonds `|u - a| + |v - b| <=
+/// Whether the segment from (0, 0) to `(px, py) / den` is blocked, by
+/// RuggRogue's rules made explicit. Walls are the diamonds `|u - a| + |v - b| <=
 /// 1/2`; the segment is blocked when
 ///
 /// 1. it meets the interior of one, or
@@ -204,7 +204,7 @@ fn walls_from(
 /// 3. it touches the corner of one lying on its *axis side* (the side of the
 ///    line toward `axis`, the nearest axis direction from the origin), and
 ///    farther on the corner of one lying on its other side: a pin-hole
-///    between two walls. The seed's rounding closes it in this order only,
+///    between two walls. RuggRogue's rounding closes it in this order only,
 ///    which keeps the rule symmetric: seen from the far end, sides and order
 ///    both swap.
 ///
@@ -453,7 +453,7 @@ fn floor_is_symmetric_exactly_when_its_center_is_in_sight() {
 }
 
 #[test]
-fn brute_force_knows_the_seed_cases() {
+fn brute_force_knows_ruggrogues_cases() {
     let g = grid_with_walls(12, 12, &[(5, 2)]);
     assert!(!center_sees(&g, (0, 0), (6, 2)));
     assert!(center_sees(&g, (0, 0), (6, 3)));

@@ -1,9 +1,10 @@
-//! Precise Permissive FOV against its definition, the seed's diagrams, and
+//! Precise Permissive FOV against its definition, the diagrams of its
+//! description ("Precise Permissive Field of View", RogueBasin), and
 //! every property its docs promise.
 
 use crate::common::*;
 use proptest::prelude::*;
-use sightlines::{Algorithm, FieldOfView, Grid, PrecisePermissive, Range, Shape};
+use sightlines::{Algorithm, Grid, PrecisePermissive, Range, Shape};
 use std::collections::BTreeSet;
 
 const PP: Algorithm = Algorithm::PrecisePermissive;
@@ -23,8 +24,8 @@ fn find(g: &str, ch: char) -> (i32, i32) {
 }
 
 #[test]
-fn seed_long_bent_corridor_is_seen_at_any_length() {
-    // From length 4 on, the corridor has the seed's shape: three rows that
+fn description_long_bent_corridor_is_seen_at_any_length() {
+    // From length 4 on, the corridor has the shape the description draws: three rows that
     // meet at single corners.
     for length in [4usize, 5, 19, 60, 200] {
         let bar = "#".repeat(length);
@@ -46,14 +47,14 @@ fn seed_long_bent_corridor_is_seen_at_any_length() {
 }
 
 #[test]
-fn seed_diagonal_gap_is_see_through() {
+fn description_diagonal_gap_is_see_through() {
     let text = "#d\ns#\n";
     let (g, _) = parse(text);
     assert!(fov_set(PP, &g, find(text, 's'), Range::UNLIMITED).contains(&find(text, 'd')));
 }
 
 #[test]
-fn seed_pillar_hides_what_is_behind_it() {
+fn description_pillar_hides_what_is_behind_it() {
     let text = "..d\n.#.\ns..\n";
     let (g, _) = parse(text);
     let seen = fov_set(PP, &g, find(text, 's'), Range::UNLIMITED);
@@ -61,46 +62,17 @@ fn seed_pillar_hides_what_is_behind_it() {
     assert_eq!(seen.len(), 8);
 }
 
-/// Compares precise-permissive with the brute-force definition on `maps`
-/// random grids; returns the number of (origin, tile) pairs compared.
-fn compare_with_brute_force(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
-    let mut rng = Random::new(seed);
-    let mut fov = PrecisePermissive::new();
-    let mut compared = 0;
-    for n in 0..maps {
-        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
-        let density = rng.below(61);
-        let g = random_grid(&mut rng, w, h, density);
-        let origins: Vec<(i32, i32)> = if w * h <= all_origins_up_to {
-            grid_tiles(&g).collect()
-        } else {
-            vec![(
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            )]
-        };
-        for origin in origins {
-            let mut fast = BTreeSet::new();
-            fov.compute(&g, origin, Range::UNLIMITED, |x, y| {
-                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
-            })
-            .unwrap();
-            let slow = brute_fov(&g, origin, grid_tiles(&g));
-            compared += (w * h) as usize;
-            assert_eq!(
-                fast,
-                slow,
-                "map {n} (seed {seed}) from {origin:?}; + only fast, - only brute force:\n{}",
-                render(&g, origin, &fast, &slow)
-            );
-        }
-    }
-    compared
-}
-
 #[test]
 fn equals_brute_force_on_10000_random_maps() {
-    let compared = compare_with_brute_force(0x5EED_0001, 10_000, 40);
+    let cases = Cases {
+        maps: 10_000,
+        max_side: 16,
+        all_origins_up_to: 40,
+        other_origins: 1,
+        ranges: false,
+    };
+    let compared =
+        equals_definition_on_random_maps(PrecisePermissive::new(), PP, 0x5EED_0001, cases, sees);
     assert!(compared > 1_000_000, "{compared}");
 }
 

@@ -1,4 +1,4 @@
-//! The three ray casters: `raycast` against its definition and the seed's
+//! The three ray casters: `raycast` against its definition and the tutorials'
 //! bugs, `basic-raycast` and `diamond-raycast` against libtcod's own output
 //! (golden files written by tools/golden/libtcod_raycast.py), and the
 //! properties their docs promise.
@@ -228,10 +228,10 @@ fn raycast_reaches_every_tile_of_an_open_range_up_to_radius_100() {
 }
 
 #[test]
-fn the_seeds_one_ray_per_degree_leaves_gaps_that_raycast_does_not() {
+fn the_tutorials_one_ray_per_degree_leaves_gaps_that_raycast_does_not() {
     // The tutorial's rays in floating point (test only): one per degree
     // toward the rounded circle point, stepping by lerp and round.
-    fn seed_tiles(r: f64) -> BTreeSet<(i32, i32)> {
+    fn tutorial_tiles(r: f64) -> BTreeSet<(i32, i32)> {
         let mut out = BTreeSet::new();
         for degree in 0..360 {
             let rad = f64::from(degree) * std::f64::consts::PI / 180.0;
@@ -247,9 +247,11 @@ fn the_seeds_one_ray_per_degree_leaves_gaps_that_raycast_does_not() {
     let open: FnMap = OPEN;
     let disc = |r: u32| range_tiles(Range::circle(r));
     for r in [40u32, 70] {
-        // Leave out the rim, which the seed never reaches (it stops one
+        // Leave out the rim, which the tutorial never reaches (it stops one
         // step short of each ray's end): the gaps are inside.
-        let gaps = disc(r - 2).difference(&seed_tiles(f64::from(r))).count();
+        let gaps = disc(r - 2)
+            .difference(&tutorial_tiles(f64::from(r)))
+            .count();
         assert!(gaps > 50, "radius {r}: {gaps} gaps");
         assert_eq!(fov_set(RAY, &open, (0, 0), Range::circle(r)), disc(r));
     }
@@ -275,8 +277,8 @@ impl Opacity for Strict<'_> {
 }
 
 #[test]
-fn no_ray_reads_past_the_map_edge_where_the_seed_did() {
-    // The seed stops at `x > width`, so a viewer on the last column reads
+fn no_ray_reads_past_the_map_edge_where_the_tutorial_did() {
+    // The tutorial stops at `x > width`, so a viewer on the last column reads
     // column `width`. Ours stops before leaving the map, from every edge
     // tile, and still sees the whole open edge region.
     let mut rng = Random::new(2);
@@ -606,7 +608,7 @@ fn only_basic_raycast_depends_on_where_the_map_ends() {
 
 #[test]
 fn diagonal_gaps_are_see_through_for_rays_but_not_for_diamond() {
-    // The seed's diagonal gap: two walls touching at a corner.
+    // The tutorials' diagonal gap: two walls touching at a corner.
     let (g, _, _) = marked("#.\n@#\n");
     for algorithm in [RAY, BASIC] {
         assert!(fov_set(algorithm, &g, (0, 1), Range::UNLIMITED).contains(&(1, 0)));

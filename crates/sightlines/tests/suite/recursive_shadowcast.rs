@@ -3,7 +3,7 @@
 //! force, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
 use std::collections::BTreeSet;
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
@@ -228,54 +228,24 @@ fn defined_visible<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), t: (i32, i3
     })
 }
 
-fn compare_with_definition(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
-    let mut rng = Random::new(seed);
-    let mut fov = RecursiveShadowcast::new();
-    let mut compared = 0;
-    for n in 0..maps {
-        let (w, h) = (1 + rng.below(14) as u32, 1 + rng.below(14) as u32);
-        let density = rng.below(61);
-        let g = random_grid(&mut rng, w, h, density);
-        let origins: Vec<(i32, i32)> = if w * h <= all_origins_up_to {
-            grid_tiles(&g).collect()
-        } else {
-            vec![(
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            )]
-        };
-        let range = if rng.percent(50) {
-            Range::UNLIMITED
-        } else {
-            Range::new(rng.below(12) as u32, Shape::ALL[rng.below(4) as usize])
-        };
-        for origin in origins {
-            let mut fast = BTreeSet::new();
-            fov.compute(&g, origin, range, |x, y| {
-                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
-            })
-            .unwrap();
-            let slow: BTreeSet<_> = grid_tiles(&g)
-                .filter(|&(x, y)| range.contains(i64::from(x - origin.0), i64::from(y - origin.1)))
-                .filter(|&t| defined_visible(&g, origin, t))
-                .collect();
-            compared += (w * h) as usize;
-            assert_eq!(
-                fast,
-                slow,
-                "map {n} (seed {seed}) from {origin:?} with {range:?}; + only fast, - only definition:\n{}",
-                render(&g, origin, &fast, &slow)
-            );
-        }
-    }
-    compared
-}
-
 #[test]
 fn equals_its_definition_on_5000_random_maps() {
     // Walls beyond the range are part of the definition, so this also pins
     // that they never shadow a tile within the range.
-    let compared = compare_with_definition(0x5EED_0101, 5000, 30);
+    let cases = Cases {
+        maps: 5000,
+        max_side: 14,
+        all_origins_up_to: 30,
+        other_origins: 1,
+        ranges: true,
+    };
+    let compared = equals_definition_on_random_maps(
+        RecursiveShadowcast::new(),
+        RS,
+        0x5EED_0101,
+        cases,
+        defined_visible,
+    );
     assert!(compared > 300_000, "{compared}");
 }
 

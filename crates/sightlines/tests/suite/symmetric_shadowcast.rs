@@ -2,7 +2,7 @@
 //! that does not scan, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{Algorithm, FieldOfView, Grid, Opacity, Range, Shape, SymmetricShadowcast};
+use sightlines::{Algorithm, Grid, Opacity, Range, Shape, SymmetricShadowcast};
 use std::collections::BTreeSet;
 
 const SS: Algorithm = Algorithm::SymmetricShadowcast;
@@ -156,42 +156,22 @@ fn brute_force_knows_hand_worked_cases() {
     assert!(!ford_sees(&row, (0, 0), (4, 1)));
 }
 
-/// Compares the scan with the brute-force definition on `maps` random grids
-/// (every origin of grids up to `all_origins_up_to` tiles, three origins of
-/// the others); returns the (origin, tile) pairs compared.
-fn compare_with_definition(seed: u64, maps: usize, all_origins_up_to: u32) -> usize {
-    let mut rng = Random::new(seed);
-    let mut fov = SymmetricShadowcast::new();
-    let mut compared = 0;
-    for n in 0..maps {
-        let g = random_map(&mut rng, 16, 60);
-        let origins: Vec<(i32, i32)> = if g.width() * g.height() <= all_origins_up_to {
-            grid_tiles(&g).collect()
-        } else {
-            (0..3).map(|_| random_origin(&mut rng, &g)).collect()
-        };
-        for origin in origins {
-            let mut fast = BTreeSet::new();
-            fov.compute(&g, origin, Range::UNLIMITED, |x, y| {
-                assert!(fast.insert((x, y)), "({x}, {y}) reported twice");
-            })
-            .unwrap();
-            let slow = ford_fov(&g, origin, grid_tiles(&g));
-            compared += (g.width() * g.height()) as usize;
-            assert_eq!(
-                fast,
-                slow,
-                "map {n} (seed {seed}) from {origin:?}; + only the scan, - only the definition:\n{}",
-                render(&g, origin, &fast, &slow)
-            );
-        }
-    }
-    compared
-}
-
 #[test]
 fn equals_the_definition_on_10000_random_maps() {
-    let compared = compare_with_definition(0x5EED_F0D1, 10_000, 40);
+    let cases = Cases {
+        maps: 10_000,
+        max_side: 16,
+        all_origins_up_to: 40,
+        other_origins: 3,
+        ranges: false,
+    };
+    let compared = equals_definition_on_random_maps(
+        SymmetricShadowcast::new(),
+        SS,
+        0x5EED_F0D1,
+        cases,
+        ford_sees,
+    );
     eprintln!("symmetric-shadowcast: {compared} (origin, tile) pairs on 10000 maps, 0 mismatches");
     assert!(compared > 1_000_000, "{compared}");
 }
