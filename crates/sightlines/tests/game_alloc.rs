@@ -1,60 +1,13 @@
 //! The game layer allocates nothing once its scratch has grown: viewers,
 //! line of sight, memory, targets, blasts, cones and light.
-//!
-//! Only the allocations of the thread being measured count: the test
-//! harness's own threads may allocate at any moment.
 
+mod counting;
+
+use counting::allocations_during;
 use sightlines::{
     targets_into, update_viewers, Algorithm, Blast, Cone, Falloff, Fov, Grid, Light, LightMap,
     Memory, Range, Viewer, VisibleSet, Vision,
 };
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    static MEASURED: Cell<bool> = const { Cell::new(false) };
-}
-
-fn count() {
-    if MEASURED.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    MEASURED.with(|m| m.set(true));
-    f();
-    MEASURED.with(|m| m.set(false));
-    ALLOCATIONS.load(Ordering::Relaxed) - before
-}
 
 #[test]
 fn the_game_layer_allocates_nothing_after_warm_up() {
