@@ -6,21 +6,10 @@ use common::*;
 use serde_json::Value;
 use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
 use std::path::PathBuf;
-use std::process::Output;
 
 /// A file holding `contents`, in a folder of its own.
 fn temp_file(name: &str, contents: &str) -> PathBuf {
     PathBuf::from(write(&temp_dir(name), name, contents))
-}
-
-/// A failure: non-zero exit, nothing on stdout, one line on stderr containing `needle`.
-fn assert_fails_with(o: &Output, needle: &str) {
-    assert!(!o.status.success(), "should fail: {}", stdout(o));
-    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
-    let err = stderr(o);
-    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
-    assert!(err.contains(needle), "{err:?} should contain {needle:?}");
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 const ROOM: &str = "\

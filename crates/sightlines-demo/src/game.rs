@@ -68,17 +68,11 @@ const LOG_LEN: usize = 8;
 /// The nine algorithms on the function keys (and on the number keys when
 /// they select algorithms): every algorithm except libtcod's lower
 /// permissive levels, which Tab also reaches.
-pub const QUICK: [Algorithm; 9] = [
-    Algorithm::PrecisePermissive,
-    Algorithm::DiamondShadowcast,
-    Algorithm::SymmetricShadowcast,
-    Algorithm::RecursiveShadowcast,
-    Algorithm::Raycast,
-    Algorithm::BasicRaycast,
-    Algorithm::DiamondRaycast,
-    Algorithm::Restrictive,
-    Algorithm::Beveled,
-];
+pub const QUICK: [Algorithm; 9] = match Algorithm::ALL.first_chunk() {
+    // The catalogue lists the lower permissive levels last.
+    Some(first) => *first,
+    None => panic!("the catalogue has nine algorithms before the permissive levels"),
+};
 
 /// What a new game is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
