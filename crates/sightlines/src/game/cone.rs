@@ -61,19 +61,14 @@ fn dot(a: (i64, i64), b: (i64, i64)) -> i128 {
     i128::from(a.0) * i128::from(b.0) + i128::from(a.1) * i128::from(b.1)
 }
 
-/// Scale of the vectors built from degrees: 2^24, so an edge lies within
-/// about 6e-8 radians of the angle asked for.
-const DEGREE_SCALE: f64 = 16_777_216.0;
-
 impl Cone {
     /// Every direction: the full field of view.
     pub const FULL: Cone = Cone { kind: Kind::Full };
 
-    /// The directions swept from `start` to `end`, turning `+x` toward `+y`
-    /// (clockwise on the screen, y growing down), both edges included.
-    /// When the two point the same way the cone is that one ray (zero
-    /// width); use [`Cone::FULL`] for every direction. `None` when a vector
-    /// is zero.
+    /// The directions swept from `start` to `end` (see the [module
+    /// docs](self)), both edges included. When the two point the same way
+    /// the cone is that one ray (zero width); use [`Cone::FULL`] for every
+    /// direction. `None` when a vector is zero.
     ///
     /// ```
     /// use sightlines::Cone;
@@ -175,11 +170,10 @@ impl Cone {
     /// origin `(0, 0)` always does. Exact (integer cross products).
     #[inline]
     pub fn contains(&self, dx: i64, dy: i64) -> bool {
-        let (start, end) = match self.kind {
-            Kind::Full => return true,
-            Kind::Sweep { start, end } => (start, end),
-        };
         let v = (dx, dy);
+        let Kind::Sweep { start, end } = self.kind else {
+            return true;
+        };
         if v == (0, 0) {
             return true;
         }
@@ -197,34 +191,23 @@ impl Cone {
     }
 }
 
-/// The integer vector of angle `degrees`: exact at multiples of 45.
+/// The integer vector of angle `degrees`: `cos` and `sin` times 2^24,
+/// rounded, or at a multiple of 45 degrees, times 1: rounded to -1, 0 or 1,
+/// the exact direction.
 fn unit_vector(degrees: f64) -> (i64, i64) {
     let d = degrees.rem_euclid(360.0);
-    if d % 45.0 == 0.0 {
-        const EXACT: [(i64, i64); 8] = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
-        return EXACT[(d / 45.0) as usize % 8];
-    }
+    let scale = if d % 45.0 == 0.0 { 1.0 } else { 16_777_216.0 };
     let r = d.to_radians();
     (
-        (r.cos() * DEGREE_SCALE).round() as i64,
-        (r.sin() * DEGREE_SCALE).round() as i64,
+        (r.cos() * scale).round() as i64,
+        (r.sin() * scale).round() as i64,
     )
 }
 
 impl Fov {
     /// Visits the tiles of the field of view from `origin` within `range`
-    /// whose centre lies in `cone` (and the origin), each once: the full
-    /// field of view filtered by the cone, so exactly its tiles in the
-    /// angle. Costs one full field of view.
+    /// whose centre lies in `cone`, and the origin, each once; costs one
+    /// full field of view.
     ///
     /// ```
     /// use sightlines::{Cone, Fov, Grid, Range};

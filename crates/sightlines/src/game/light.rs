@@ -39,8 +39,7 @@ use crate::error::FovError;
 use crate::fov::Fov;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
-use crate::visible::VisibleSet;
-use crate::visible::MAX_SET_AREA;
+use crate::visible::{VisibleSet, MAX_SET_AREA};
 
 /// How a light dims with the distance `d` from its source, for a light of
 /// intensity `I` and radius `R`; no light beyond `R`, all levels rounded
@@ -119,11 +118,7 @@ impl Light {
 /// `ceil(sqrt(n))`, exactly.
 fn ceil_sqrt(n: u128) -> u128 {
     let s = n.isqrt();
-    if s * s == n {
-        s
-    } else {
-        s + 1
-    }
+    s + u128::from(s * s < n)
 }
 
 /// The light of every tile of an area: the sum of the levels of the
@@ -263,9 +258,8 @@ impl Vision {
         }
     }
 
-    /// Whether a viewer at `origin` with field of view `view` sees `(x, y)`:
-    /// it is in view, and it is the origin, or within night vision, or lit
-    /// at least to the threshold.
+    /// Whether a viewer at `origin` with field of view `view` sees `(x, y)`
+    /// by the rule of [`Vision`].
     #[inline]
     pub fn sees(
         &self,

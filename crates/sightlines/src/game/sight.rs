@@ -46,10 +46,8 @@
 //! The masked map is asked tile by tile, while a whole field of view reads
 //! a [`Grid`](crate::Grid)'s packed words and fills spans of tiles at once:
 //! near the viewer `can_see` is far cheaper, but far away on open ground
-//! a whole field can cost less (BENCHMARKS.md: `precise-permissive` at
-//! distance 60 on an open map, 5.9 µs for `can_see`, 3.7 µs for the field
-//! with radius 64). Many questions from one viewer are best answered by
-//! one field of view and lookups.
+//! a whole field can cost less (figures in BENCHMARKS.md). Many questions
+//! from one viewer are best answered by one field of view and lookups.
 //!
 //! The lit-wall pass of `basic-raycast` and `diamond-raycast` (a wall is lit
 //! when a neighbouring floor nearer A is visible) reads only B's neighbours,
@@ -78,10 +76,8 @@ use crate::range::Range;
 /// Whether `to` is in the field of view from `from` with `range`, computed
 /// by `algorithm` with walls lit: exactly what [`Fov::compute`] would say,
 /// at a cost that grows with the distance (see the [module docs](self)).
-///
-/// Tiles off a bounded map and tiles out of range are never seen; `from`
-/// always sees itself. This builds a new [`Fov`] each call: a game loop
-/// should keep one and call [`Fov::can_see`], which reuses its scratch.
+/// This builds a new [`Fov`] each call: a game loop should keep one and
+/// call [`Fov::can_see`], which reuses its scratch.
 ///
 /// ```
 /// use sightlines::{can_see, Algorithm, Range};
@@ -96,10 +92,7 @@ use crate::range::Range;
 ///
 /// # Errors
 ///
-/// As [`Fov::compute`]: [`FovError::OriginOffMap`] when `from` is off a
-/// bounded map, [`FovError::NeedsRadius`] for an unbounded map without a
-/// radius, [`FovError::AreaTooLarge`] when an algorithm's bitset over the
-/// range would be too large.
+/// As [`Fov::compute`] from `from`.
 pub fn can_see<M>(
     map: &M,
     from: (i32, i32),
@@ -114,11 +107,8 @@ where
 }
 
 impl Fov {
-    /// Whether `to` is in the field of view from `from` with `range`:
-    /// exactly what [`Fov::compute`] would report, with this `Fov`'s
-    /// algorithm and lit-walls setting, at a cost that grows with the
-    /// distance (see [`can_see`](crate::can_see)). Reuses this `Fov`'s
-    /// scratch: no allocation after warm-up.
+    /// [`can_see`](crate::can_see) with this `Fov`'s algorithm and lit-walls
+    /// setting, reusing its scratch: no allocation after warm-up.
     ///
     /// ```
     /// use sightlines::{Algorithm, Fov, Grid, Range};
@@ -135,7 +125,7 @@ impl Fov {
     ///
     /// # Errors
     ///
-    /// As [`can_see`](crate::can_see).
+    /// As [`Fov::compute`] from `from`.
     pub fn can_see<M>(
         &mut self,
         map: &M,
@@ -194,11 +184,9 @@ struct SightMask<'a, M: ?Sized> {
 impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
     fn new(map: &'a M, from: (i32, i32), d: (i64, i64), algorithm: Algorithm) -> Self {
         let (keep, margin, own_bounds) = match algorithm {
-            // Rays aim at the edge of the real map's box: keep its bounds.
+            // Why these four differ: see the module docs.
             Algorithm::Raycast | Algorithm::BasicRaycast => (Keep::Hull, 2, false),
             Algorithm::DiamondRaycast => (Keep::Rectangle, 1, true),
-            // MRPAS widens an obstacle with each wall that joins it, so
-            // walls a little farther off count (see the module docs).
             Algorithm::Restrictive => (Keep::Hull, 3, true),
             _ => (Keep::Hull, 2, true),
         };
@@ -217,10 +205,7 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
                 (x1 - x0 + 1) as u32,
                 (y1 - y0 + 1) as u32,
             );
-            Some(match map.bounds() {
-                Some(b) => mask.intersection(b),
-                None => mask,
-            })
+            Some(map.bounds().map_or(mask, |b| mask.intersection(b)))
         } else {
             map.bounds()
         };

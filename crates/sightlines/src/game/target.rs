@@ -103,15 +103,14 @@ where
     out
 }
 
-/// An area of effect: the tiles in the field of view of the epicentre,
-/// within the blast's range.
+/// An area of effect: the field of view of the epicentre within the blast's
+/// range (see the [module docs](self)).
 ///
-/// Walls stop a blast as they stop sight: it reaches only what the
-/// epicentre sees. Whether the walls it reaches are *hit* is a choice:
-/// [`Blast::new`] spares them, as RuggRogue does (it hits only the tiles
-/// whose centre the epicentre sees, and walls hold no targets); a game with
-/// destructible walls turns [`Blast::hitting_walls`] on. The epicentre
-/// itself is always hit. The algorithm is the [`Fov`]'s.
+/// Whether the walls it reaches are *hit* is a choice: [`Blast::new`]
+/// spares them, as RuggRogue does (it hits only the tiles whose centre the
+/// epicentre sees, and walls hold no targets); a game with destructible
+/// walls turns [`Blast::hitting_walls`] on. The epicentre itself is always
+/// hit. The algorithm is the [`Fov`]'s.
 ///
 /// ```
 /// use sightlines::{Blast, Fov, Grid, Range, VisibleSet};
@@ -155,10 +154,7 @@ impl Blast {
 
     /// The same blast, hitting the walls it reaches or not.
     pub const fn hitting_walls(self, hits_walls: bool) -> Blast {
-        Blast {
-            range: self.range,
-            hits_walls,
-        }
+        Blast { hits_walls, ..self }
     }
 
     /// How far it reaches.
