@@ -1,18 +1,16 @@
 //! Cones: a field of view limited to a direction and an angle, for guards,
 //! flashlights and creatures with eyes in front.
 //!
-//! A tile other than the origin is in a cone's view exactly when its centre
-//! lies inside the cone's angle *and* it is in the full field of view. So a
+//! A tile is in a cone's view exactly when it is in the full field of view
+//! and its centre lies inside the cone's angle (the origin always is). So a
 //! cone never sees what the full field does not, walls cast the same
 //! shadows, and the edges are exact: the angle is held as two integer
-//! boundary vectors and every test is an integer cross product, so a tile
-//! whose centre lies exactly on an edge is in (edges are closed) on every
-//! platform. The origin is always in.
+//! vectors and every test is an integer cross product, so a tile whose
+//! centre lies on an edge is in (edges are closed) on every platform.
 //!
-//! Directions are map offsets `(dx, dy)`, y growing down; a cone sweeps
-//! from its `start` vector to its `end` vector in the direction that turns
-//! `+x` toward `+y` (clockwise on the screen). Any width works: narrow,
-//! exactly 180 degrees (a half plane), wider, or the full circle
+//! A cone sweeps from its `start` vector to its `end` vector (map offsets)
+//! in the direction that turns `+x` toward `+y`, clockwise on the screen.
+//! Any width works, from one ray through a half plane to the full circle
 //! ([`Cone::FULL`]). rot.js offers 90 and 180 degree views around one of
 //! eight directions; [`Cone::quarter`] and [`Cone::half`] are those, for any
 //! integer direction.
@@ -89,12 +87,8 @@ impl Cone {
     }
 
     fn sweep(start: (i64, i64), end: (i64, i64)) -> Option<Cone> {
-        if start == (0, 0) || end == (0, 0) {
-            return None;
-        }
-        Some(Cone {
-            kind: Kind::Sweep { start, end },
-        })
+        let kind = Kind::Sweep { start, end };
+        (start != (0, 0) && end != (0, 0)).then_some(Cone { kind })
     }
 
     /// A right angle centred on `direction`, 45 degrees either side (rot.js's
@@ -171,12 +165,10 @@ impl Cone {
     #[inline]
     pub fn contains(&self, dx: i64, dy: i64) -> bool {
         let v = (dx, dy);
-        let Kind::Sweep { start, end } = self.kind else {
-            return true;
+        let (start, end) = match self.kind {
+            Kind::Sweep { start, end } if v != (0, 0) => (start, end),
+            _ => return true,
         };
-        if v == (0, 0) {
-            return true;
-        }
         let span = cross(start, end);
         let from_start = cross(start, v);
         let to_end = cross(v, end);
@@ -191,9 +183,8 @@ impl Cone {
     }
 }
 
-/// The integer vector of angle `degrees`: `cos` and `sin` times 2^24,
-/// rounded, or at a multiple of 45 degrees, times 1: rounded to -1, 0 or 1,
-/// the exact direction.
+/// The integer vector of angle `degrees` (see [`Cone::from_degrees`]); at a
+/// multiple of 45 degrees, `cos` and `sin` unscaled round to the exact one.
 fn unit_vector(degrees: f64) -> (i64, i64) {
     let d = degrees.rem_euclid(360.0);
     let scale = if d % 45.0 == 0.0 { 1.0 } else { 16_777_216.0 };

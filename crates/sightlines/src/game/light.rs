@@ -48,8 +48,7 @@ use crate::visible::{VisibleSet, MAX_SET_AREA};
 pub enum Falloff {
     /// `I` everywhere within the radius.
     Constant,
-    /// `I · (R - d) / R`: straight down to zero at the radius (`d` the exact
-    /// Euclidean distance, through an integer square root).
+    /// `I · (R - d) / R`: straight down to zero at the radius.
     Linear,
     /// `I · (R² - d²) / R²`: bright near the source, dimming faster toward
     /// the edge (libtcod's torch).
@@ -269,14 +268,10 @@ impl Vision {
         x: i32,
         y: i32,
     ) -> bool {
-        let (dx, dy) = (
-            i64::from(x) - i64::from(origin.0),
-            i64::from(y) - i64::from(origin.1),
-        );
+        // Night vision, a range, always contains the origin.
+        let (dx, dy) = super::offset(origin, (x, y));
         view.contains(x, y)
-            && ((dx, dy) == (0, 0)
-                || self.night_vision.contains(dx, dy)
-                || lights.level(x, y) >= self.threshold)
+            && (self.night_vision.contains(dx, dy) || lights.level(x, y) >= self.threshold)
     }
 
     /// Fills `out` with the tiles of `view` that [`Vision::sees`]: what to

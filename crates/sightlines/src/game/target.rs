@@ -1,13 +1,11 @@
 //! Targeting and blasts: what a ranged item may aim at, and what its
 //! explosion reaches.
 //!
-//! RuggRogue builds both on the field of view. A wand may aim
-//! only at what the player sees, so a player can never shoot through a
-//! wall: the valid targets are the candidates (monsters, say) that are in
-//! view and within the item's range, offered nearest first ([`targets`]).
-//! A fireball's area is the field of view *of its epicentre* cut to the
-//! blast radius: walls stop it as they stop sight, so it does not burn the
-//! room next door ([`Blast`]).
+//! RuggRogue builds both on the field of view. A wand may aim only at what
+//! the player sees, so it never shoots through a wall ([`targets`]). A
+//! fireball's area is the field of view *of its epicentre* cut to the blast
+//! radius: walls stop it as they stop sight, so it does not burn the room
+//! next door ([`Blast`]).
 
 use crate::error::FovError;
 use crate::fov::Fov;
@@ -69,11 +67,8 @@ pub fn targets_into<I>(
 {
     out.clear();
     out.extend(candidates.into_iter().filter(|&(x, y)| {
-        view.contains(x, y)
-            && range.contains(
-                i64::from(x) - i64::from(origin.0),
-                i64::from(y) - i64::from(origin.1),
-            )
+        let (dx, dy) = super::offset(origin, (x, y));
+        view.contains(x, y) && range.contains(dx, dy)
     }));
     out.sort_unstable_by(|&a, &b| nearest_first(origin, a, b));
     out.dedup();

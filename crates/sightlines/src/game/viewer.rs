@@ -38,11 +38,9 @@ use crate::visible::VisibleSet;
 
 /// A creature's field of view, kept up to date lazily.
 ///
-/// A new viewer is dirty. [`set_origin`](Viewer::set_origin),
-/// [`set_range`](Viewer::set_range), [`set_algorithm`](Viewer::set_algorithm)
-/// and [`set_lit_walls`](Viewer::set_lit_walls) mark it dirty when the value
-/// changes; [`mark_dirty`](Viewer::mark_dirty) (or [`tile_changed`]) when the
-/// map does. [`update`](Viewer::update) recomputes only a dirty viewer.
+/// A new viewer is dirty, and so is one whose setting changes (the `set_`
+/// methods) or whose map does ([`mark_dirty`](Viewer::mark_dirty),
+/// [`tile_changed`]); [`update`](Viewer::update) recomputes only then.
 ///
 /// ```
 /// use sightlines::{Algorithm, Fov, Grid, Range, Viewer};
@@ -163,8 +161,7 @@ impl Viewer {
     /// ```
     #[inline]
     pub fn covers(&self, x: i32, y: i32) -> bool {
-        let dx = i64::from(x) - i64::from(self.origin.0);
-        let dy = i64::from(y) - i64::from(self.origin.1);
+        let (dx, dy) = super::offset(self.origin, (x, y));
         // Shapes grow with |dx| and |dy|, so a block of tiles meets the
         // range when its tile nearest the origin is in it.
         let margin = i64::from(self.algorithm == Algorithm::Beveled);
@@ -264,11 +261,9 @@ where
     first_error.map_or(Ok(updated), Err)
 }
 
-/// [`update_viewers`] on every core (the `rayon` feature): each thread keeps
-/// its own [`Fov`] scratch from call to call (a thread-local), so a game
-/// that calls this every turn allocates nothing once every thread's scratch
-/// has grown; the sets are identical to the sequential ones. Returns how
-/// many viewers were recomputed.
+/// [`update_viewers`] on every core (the `rayon` feature), with the same
+/// sets: each thread keeps its own [`Fov`] scratch (a thread-local) from call
+/// to call, so nothing is allocated once every thread's scratch has grown.
 ///
 /// Takes any indexed parallel iterator of `&mut Viewer`: a `&mut [Viewer]`,
 /// a `&mut Vec<Viewer>`, or `monsters.par_iter_mut().map(|m| &mut m.viewer)`.
