@@ -126,11 +126,10 @@ impl Cone {
     /// `atan2(dy, dx)` of map offsets: 0 is east (+x), 90 south (+y, down
     /// the screen), 180 west, 270 north.
     ///
-    /// The only floating point in this module: the two edges are turned
-    /// into integer vectors once, here (an edge at a multiple of 45 degrees
-    /// exactly; any other within about 6e-8 radians, as `cos` and `sin`
-    /// times 2^24 rounded), and every later test is exact on those vectors.
-    /// A width of 360 or more is [`Cone::FULL`]; 0 or less, the ray along
+    /// The only floating point here: the two edges become integer vectors
+    /// once (`cos` and `sin` times 2^24, rounded: within about 6e-8 radians,
+    /// exact at multiples of 45 degrees); every later test is exact. A width
+    /// of 360 or more is [`Cone::FULL`]; 0 or less, the ray along
     /// `direction`. `None` when an argument is not finite.
     ///
     /// ```

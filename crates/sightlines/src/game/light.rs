@@ -3,11 +3,10 @@
 //!
 //! Light travels like sight: a tile gets light from a source only when the
 //! source's field of view contains it, so a torch behind a wall lights
-//! nothing on this side. Each [`Light`] has an intensity, a radius and a
-//! [`Falloff`]; a [`LightMap`] adds up the light of every source, tile by
-//! tile. The levels are integers and every falloff is computed exactly
-//! (integer square roots, no floating point), so two machines always agree
-//! on what is lit: a replay or a networked game stays in step.
+//! nothing on this side. A [`LightMap`] adds up the light of every
+//! [`Light`] (an intensity, a radius and a [`Falloff`]) tile by tile, in
+//! integers computed exactly (no floating point), so two machines always
+//! agree on what is lit: a replay or a networked game stays in step.
 //!
 //! In the dark a player sees a tile when it is in view *and* lit, or close
 //! enough to make out anyway: [`Vision`] holds that rule (a light threshold
@@ -172,9 +171,8 @@ impl LightMap {
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         self.area.contains(x, y).then(|| {
-            let dx = (i64::from(x) - i64::from(self.area.x)) as usize;
-            let dy = (i64::from(y) - i64::from(self.area.y)) as usize;
-            dy * self.area.width as usize + dx
+            let (dx, dy) = super::offset((self.area.x, self.area.y), (x, y));
+            dy as usize * self.area.width as usize + dx as usize
         })
     }
 
@@ -184,10 +182,9 @@ impl LightMap {
         self.index(x, y).map_or(0, |i| self.levels[i])
     }
 
-    /// Adds `light`'s level to every tile of the area in its field of view
-    /// (radius `light.radius`, a circle, computed by `fov`'s algorithm with
-    /// walls lit, so the walls a light reaches are lit). No allocation once
-    /// `fov`'s scratch has grown.
+    /// Adds `light`'s level to every tile of the area in its field of view,
+    /// a circle of its radius by `fov`'s algorithm with walls lit (the walls
+    /// a light reaches are lit). No allocation once `fov`'s scratch has grown.
     ///
     /// ```
     /// use sightlines::{Falloff, Fov, Grid, Light, LightMap};

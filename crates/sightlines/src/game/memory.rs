@@ -58,10 +58,8 @@ pub enum Knowledge {
 
 /// The tiles of a map ever seen, one bit a tile.
 ///
-/// A memory covers an area (usually the map's [`Rect`]); tiles outside it
-/// are never remembered. It only grows with [`remember`](Memory::remember)
-/// and [`mark_seen`](Memory::mark_seen), until [`clear`](Memory::clear):
-/// once seen, a tile stays seen.
+/// It covers an area (usually the map's [`Rect`]) and remembers no tile
+/// outside it; once seen, a tile stays seen until [`clear`](Memory::clear).
 ///
 /// ```
 /// use sightlines::{Memory, Rect};

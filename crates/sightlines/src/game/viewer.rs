@@ -144,13 +144,11 @@ impl Viewer {
     }
 
     /// Whether a change of tile `(x, y)` can change what this viewer sees:
-    /// whether its range covers the tile's offset from the origin. No
-    /// algorithm reads a tile outside its range, except `beveled`: it bevels
-    /// a wall corner when the two tiles beside it are floors, so it also
-    /// reads the tiles next to its range, and covers a tile when its range
-    /// covers the tile or one of its 8 neighbours. The tests check, for
-    /// every algorithm, that changing a tile a viewer does not cover never
-    /// changes its field of view.
+    /// whether its range covers the tile's offset, as no algorithm reads a
+    /// tile outside its range (the tests check it for every algorithm), but
+    /// `beveled`: it bevels a wall corner when the two tiles beside it are
+    /// floors, so it covers a tile when its range covers the tile or one of
+    /// its 8 neighbours.
     ///
     /// ```
     /// use sightlines::{Algorithm, Range, Viewer};
