@@ -1,18 +1,16 @@
 //! Cones: a field of view limited to a direction and an angle, for guards,
 //! flashlights and creatures with eyes in front.
 //!
-//! A tile other than the origin is in a cone's view exactly when its centre
-//! lies inside the cone's angle *and* it is in the full field of view. So a
+//! A tile is in a cone's view exactly when it is in the full field of view
+//! and its centre lies inside the cone's angle (the origin always is). So a
 //! cone never sees what the full field does not, walls cast the same
 //! shadows, and the edges are exact: the angle is held as two integer
-//! boundary vectors and every test is an integer cross product, so a tile
-//! whose centre lies exactly on an edge is in (edges are closed) on every
-//! platform. The origin is always in.
+//! vectors and every test is an integer cross product, so a tile whose
+//! centre lies on an edge is in (edges are closed) on every platform.
 //!
-//! Directions are map offsets `(dx, dy)`, y growing down; a cone sweeps
-//! from its `start` vector to its `end` vector in the direction that turns
-//! `+x` toward `+y` (clockwise on the screen). Any width works: narrow,
-//! exactly 180 degrees (a half plane), wider, or the full circle
+//! A cone sweeps from its `start` vector to its `end` vector (map offsets)
+//! in the direction that turns `+x` toward `+y`, clockwise on the screen.
+//! Any width works, from one ray through a half plane to the full circle
 //! ([`Cone::FULL`]). rot.js offers 90 and 180 degree views around one of
 //! eight directions; [`Cone::quarter`] and [`Cone::half`] are those, for any
 //! integer direction.
@@ -61,19 +59,14 @@ fn dot(a: (i64, i64), b: (i64, i64)) -> i128 {
     i128::from(a.0) * i128::from(b.0) + i128::from(a.1) * i128::from(b.1)
 }
 
-/// Scale of the vectors built from degrees: 2^24, so an edge lies within
-/// about 6e-8 radians of the angle asked for.
-const DEGREE_SCALE: f64 = 16_777_216.0;
-
 impl Cone {
     /// Every direction: the full field of view.
     pub const FULL: Cone = Cone { kind: Kind::Full };
 
-    /// The directions swept from `start` to `end`, turning `+x` toward `+y`
-    /// (clockwise on the screen, y growing down), both edges included.
-    /// When the two point the same way the cone is that one ray (zero
-    /// width); use [`Cone::FULL`] for every direction. `None` when a vector
-    /// is zero.
+    /// The directions swept from `start` to `end` (see the [module
+    /// docs](self)), both edges included. When the two point the same way
+    /// the cone is that one ray (zero width); use [`Cone::FULL`] for every
+    /// direction. `None` when a vector is zero.
     ///
     /// ```
     /// use sightlines::Cone;
@@ -94,12 +87,8 @@ impl Cone {
     }
 
     fn sweep(start: (i64, i64), end: (i64, i64)) -> Option<Cone> {
-        if start == (0, 0) || end == (0, 0) {
-            return None;
-        }
-        Some(Cone {
-            kind: Kind::Sweep { start, end },
-        })
+        let kind = Kind::Sweep { start, end };
+        (start != (0, 0) && end != (0, 0)).then_some(Cone { kind })
     }
 
     /// A right angle centred on `direction`, 45 degrees either side (rot.js's
@@ -137,11 +126,10 @@ impl Cone {
     /// `atan2(dy, dx)` of map offsets: 0 is east (+x), 90 south (+y, down
     /// the screen), 180 west, 270 north.
     ///
-    /// The only floating point in this module: the two edges are turned
-    /// into integer vectors once, here (an edge at a multiple of 45 degrees
-    /// exactly; any other within about 6e-8 radians, as `cos` and `sin`
-    /// times 2^24 rounded), and every later test is exact on those vectors.
-    /// A width of 360 or more is [`Cone::FULL`]; 0 or less, the ray along
+    /// The only floating point here: the two edges become integer vectors
+    /// once (`cos` and `sin` times 2^24, rounded: within about 6e-8 radians,
+    /// exact at multiples of 45 degrees); every later test is exact. A width
+    /// of 360 or more is [`Cone::FULL`]; 0 or less, the ray along
     /// `direction`. `None` when an argument is not finite.
     ///
     /// ```
@@ -175,14 +163,11 @@ impl Cone {
     /// origin `(0, 0)` always does. Exact (integer cross products).
     #[inline]
     pub fn contains(&self, dx: i64, dy: i64) -> bool {
-        let (start, end) = match self.kind {
-            Kind::Full => return true,
-            Kind::Sweep { start, end } => (start, end),
-        };
         let v = (dx, dy);
-        if v == (0, 0) {
-            return true;
-        }
+        let (start, end) = match self.kind {
+            Kind::Sweep { start, end } if v != (0, 0) => (start, end),
+            _ => return true,
+        };
         let span = cross(start, end);
         let from_start = cross(start, v);
         let to_end = cross(v, end);
@@ -197,34 +182,22 @@ impl Cone {
     }
 }
 
-/// The integer vector of angle `degrees`: exact at multiples of 45.
+/// The integer vector of angle `degrees` (see [`Cone::from_degrees`]); at a
+/// multiple of 45 degrees, `cos` and `sin` unscaled round to the exact one.
 fn unit_vector(degrees: f64) -> (i64, i64) {
     let d = degrees.rem_euclid(360.0);
-    if d % 45.0 == 0.0 {
-        const EXACT: [(i64, i64); 8] = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
-        return EXACT[(d / 45.0) as usize % 8];
-    }
+    let scale = if d % 45.0 == 0.0 { 1.0 } else { 16_777_216.0 };
     let r = d.to_radians();
     (
-        (r.cos() * DEGREE_SCALE).round() as i64,
-        (r.sin() * DEGREE_SCALE).round() as i64,
+        (r.cos() * scale).round() as i64,
+        (r.sin() * scale).round() as i64,
     )
 }
 
 impl Fov {
     /// Visits the tiles of the field of view from `origin` within `range`
-    /// whose centre lies in `cone` (and the origin), each once: the full
-    /// field of view filtered by the cone, so exactly its tiles in the
-    /// angle. Costs one full field of view.
+    /// whose centre lies in `cone`, and the origin, each once; costs one
+    /// full field of view.
     ///
     /// ```
     /// use sightlines::{Cone, Fov, Grid, Range};

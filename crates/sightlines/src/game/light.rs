@@ -3,11 +3,10 @@
 //!
 //! Light travels like sight: a tile gets light from a source only when the
 //! source's field of view contains it, so a torch behind a wall lights
-//! nothing on this side. Each [`Light`] has an intensity, a radius and a
-//! [`Falloff`]; a [`LightMap`] adds up the light of every source, tile by
-//! tile. The levels are integers and every falloff is computed exactly
-//! (integer square roots, no floating point), so two machines always agree
-//! on what is lit: a replay or a networked game stays in step.
+//! nothing on this side. A [`LightMap`] adds up the light of every
+//! [`Light`] (an intensity, a radius and a [`Falloff`]) tile by tile, in
+//! integers computed exactly (no floating point), so two machines always
+//! agree on what is lit: a replay or a networked game stays in step.
 //!
 //! In the dark a player sees a tile when it is in view *and* lit, or close
 //! enough to make out anyway: [`Vision`] holds that rule (a light threshold
@@ -39,8 +38,7 @@ use crate::error::FovError;
 use crate::fov::Fov;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
-use crate::visible::VisibleSet;
-use crate::visible::MAX_SET_AREA;
+use crate::visible::{VisibleSet, MAX_SET_AREA};
 
 /// How a light dims with the distance `d` from its source, for a light of
 /// intensity `I` and radius `R`; no light beyond `R`, all levels rounded
@@ -49,8 +47,7 @@ use crate::visible::MAX_SET_AREA;
 pub enum Falloff {
     /// `I` everywhere within the radius.
     Constant,
-    /// `I · (R - d) / R`: straight down to zero at the radius (`d` the exact
-    /// Euclidean distance, through an integer square root).
+    /// `I · (R - d) / R`: straight down to zero at the radius.
     Linear,
     /// `I · (R² - d²) / R²`: bright near the source, dimming faster toward
     /// the edge (libtcod's torch).
@@ -119,11 +116,7 @@ impl Light {
 /// `ceil(sqrt(n))`, exactly.
 fn ceil_sqrt(n: u128) -> u128 {
     let s = n.isqrt();
-    if s * s == n {
-        s
-    } else {
-        s + 1
-    }
+    s + u128::from(s * s < n)
 }
 
 /// The light of every tile of an area: the sum of the levels of the
@@ -178,9 +171,8 @@ impl LightMap {
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         self.area.contains(x, y).then(|| {
-            let dx = (i64::from(x) - i64::from(self.area.x)) as usize;
-            let dy = (i64::from(y) - i64::from(self.area.y)) as usize;
-            dy * self.area.width as usize + dx
+            let (dx, dy) = super::offset((self.area.x, self.area.y), (x, y));
+            dy as usize * self.area.width as usize + dx as usize
         })
     }
 
@@ -190,10 +182,9 @@ impl LightMap {
         self.index(x, y).map_or(0, |i| self.levels[i])
     }
 
-    /// Adds `light`'s level to every tile of the area in its field of view
-    /// (radius `light.radius`, a circle, computed by `fov`'s algorithm with
-    /// walls lit, so the walls a light reaches are lit). No allocation once
-    /// `fov`'s scratch has grown.
+    /// Adds `light`'s level to every tile of the area in its field of view,
+    /// a circle of its radius by `fov`'s algorithm with walls lit (the walls
+    /// a light reaches are lit). No allocation once `fov`'s scratch has grown.
     ///
     /// ```
     /// use sightlines::{Falloff, Fov, Grid, Light, LightMap};
@@ -263,9 +254,8 @@ impl Vision {
         }
     }
 
-    /// Whether a viewer at `origin` with field of view `view` sees `(x, y)`:
-    /// it is in view, and it is the origin, or within night vision, or lit
-    /// at least to the threshold.
+    /// Whether a viewer at `origin` with field of view `view` sees `(x, y)`
+    /// by the rule of [`Vision`].
     #[inline]
     pub fn sees(
         &self,
@@ -275,14 +265,10 @@ impl Vision {
         x: i32,
         y: i32,
     ) -> bool {
-        let (dx, dy) = (
-            i64::from(x) - i64::from(origin.0),
-            i64::from(y) - i64::from(origin.1),
-        );
+        // Night vision, a range, always contains the origin.
+        let (dx, dy) = super::offset(origin, (x, y));
         view.contains(x, y)
-            && ((dx, dy) == (0, 0)
-                || self.night_vision.contains(dx, dy)
-                || lights.level(x, y) >= self.threshold)
+            && (self.night_vision.contains(dx, dy) || lights.level(x, y) >= self.threshold)
     }
 
     /// Fills `out` with the tiles of `view` that [`Vision::sees`]: what to

@@ -6,10 +6,6 @@
 //! [`Memory`] keeps the second, one bit a tile of the map, so that a
 //! 256x256 level costs 8 KiB and a saved game keeps what was explored.
 //!
-//! Recording a turn's view costs `O(view / 64)` word operations: the
-//! view's bits (a [`VisibleSet`] covers only the range's box) are shifted
-//! into the memory's rows a word at a time; the map is never walked.
-//!
 //! With the `serde` feature, [`Memory`] and [`Knowledge`] implement serde's
 //! `Serialize` and `Deserialize`: the area and the bits, row by row.
 //!
@@ -62,10 +58,8 @@ pub enum Knowledge {
 
 /// The tiles of a map ever seen, one bit a tile.
 ///
-/// A memory covers an area (usually the map's [`Rect`]); tiles outside it
-/// are never remembered. It only grows with [`remember`](Memory::remember)
-/// and [`mark_seen`](Memory::mark_seen), until [`clear`](Memory::clear):
-/// once seen, a tile stays seen.
+/// It covers an area (usually the map's [`Rect`]) and remembers no tile
+/// outside it; once seen, a tile stays seen until [`clear`](Memory::clear).
 ///
 /// ```
 /// use sightlines::{Memory, Rect};
@@ -154,8 +148,9 @@ impl Memory {
     /// Records every tile of `view` inside the area as seen; returns how
     /// many were not seen before.
     ///
-    /// Costs `O(view's area / 64)`: a word of the view at a time, never a
-    /// walk over the map; no allocation.
+    /// Costs `O(view's area / 64)`: the view's bits (a [`VisibleSet`] covers
+    /// only the range's box) are shifted in a word at a time, never a walk
+    /// over the map; no allocation.
     ///
     /// ```
     /// use sightlines::{Fov, Grid, Memory, Range, VisibleSet};
@@ -208,15 +203,9 @@ impl Memory {
     /// unchanged.
     pub fn resize(&mut self, area: Rect) -> Result<(), FovError> {
         let mut next = Memory::new(area)?;
-        let overlap = self.area().intersection(next.area());
-        for dy in 0..overlap.height {
-            let y = (i64::from(overlap.y) + i64::from(dy)) as i32;
-            for dx in 0..overlap.width {
-                let x = (i64::from(overlap.x) + i64::from(dx)) as i32;
-                if self.is_seen(x, y) {
-                    next.mark_seen(x, y);
-                }
-            }
+        // `mark_seen` ignores the tiles outside the new area.
+        for (x, y) in self.iter() {
+            next.mark_seen(x, y);
         }
         *self = next;
         Ok(())
@@ -273,14 +262,11 @@ mod serde_impl {
             let saved = Saved::deserialize(deserializer)?;
             let area = Rect::new(saved.x, saved.y, saved.width, saved.height);
             let mut memory = Memory::new(area).map_err(D::Error::custom)?;
-            let words = memory.bits.words().len();
-            if memory.area() != area || saved.seen.len() != words {
+            let (words, n) = (memory.bits.words().len(), saved.seen.len());
+            if memory.area() != area || n != words {
+                let (w, h) = (area.width, area.height);
                 return Err(D::Error::custom(format!(
-                    "a memory of {} x {} tiles holds {} words of 64 bits, not {}",
-                    area.width,
-                    area.height,
-                    words,
-                    saved.seen.len()
+                    "a memory of {w} x {h} tiles holds {words} words of 64 bits, not {n}"
                 )));
             }
             memory.len = memory

@@ -1,9 +1,5 @@
-//! The game layer: what games do with a field of view, for any algorithm.
-//!
-//! Everything here is built on [`Fov`](crate::Fov) and
-//! [`VisibleSet`](crate::VisibleSet) alone, never on one algorithm's
-//! internals: memory of seen tiles, viewers with dirty flags, line of
-//! sight, targets and blasts, cones and light.
+//! The game layer: what games do with a field of view, for any algorithm
+//! (ARCHITECTURE.md, *The library, folder by folder*).
 
 pub mod cone;
 pub mod light;
@@ -18,3 +14,11 @@ pub use memory::{Knowledge, Memory};
 pub use sight::can_see;
 pub use target::{nearest_first, targets, targets_into, Blast};
 pub use viewer::{tile_changed, update_viewers, Viewer};
+
+/// The offset from `from` to `to`, in `i64` so that no difference overflows.
+fn offset(from: (i32, i32), to: (i32, i32)) -> (i64, i64) {
+    (
+        i64::from(to.0) - i64::from(from.0),
+        i64::from(to.1) - i64::from(from.1),
+    )
+}

@@ -1,61 +1,56 @@
 //! Line of sight: can A see B? The same answer as a whole field of view,
 //! for a cost that grows with the distance from A to B, not with the area.
 //!
-//! A game asks this question far more often than it needs a whole field:
-//! may this monster shoot the player, does the guard notice the thief, is
-//! the lever in view. Answering it with a different rule than the field of
-//! view the player is shown (a Bresenham line, say) makes the game lie:
-//! monsters would shoot through gaps the player cannot see through, or the
-//! reverse. [`can_see`] answers *exactly* what [`Fov::compute`] with the
-//! same algorithm, range and lit-walls setting would say about B.
+//! A game asks this far more often than it needs a whole field: may this
+//! monster shoot the player, does the guard notice the thief. Answering
+//! with another rule than the field of view the player is shown (a
+//! Bresenham line, say) makes the game lie: monsters would shoot through
+//! gaps the player cannot see through, or the reverse. [`can_see`] answers
+//! *exactly* what [`Fov::compute`] with the same algorithm, range and
+//! lit-walls setting would say about B.
 //!
 //! **How.** Every algorithm's verdict on B depends only on the tiles near
 //! the segment from A's center to B's center: sight lines, rays and slope
-//! intervals that reach B pass there. So `can_see` runs the very same
-//! algorithm with the same range on a *masked* map that reports every tile
-//! farther than 2 tiles (Chebyshev) from that segment as opaque, the convex
-//! hull of A's and B's 3x3 blocks. In exact integers, tile `t` (offset from
-//! A) is kept when the segment from `0` to `d = B - A` meets the square of
-//! half-size 2 around `t`:
+//! intervals that reach B pass there. So `can_see` runs the same algorithm
+//! and range on a *masked* map, opaque farther than 2 tiles (Chebyshev)
+//! from that segment: the convex hull of A's and B's 3x3 blocks. In exact
+//! integers, tile `t` (offset from A) is kept when the segment from `0` to
+//! `d = B - A` meets the square of half-size 2 around `t`:
 //!
 //! `min(0, dx) - 2 <= tx <= max(0, dx) + 2`, the same in y, and
 //! `|dx·ty - dy·tx| <= 2·(|dx| + |dy|)`.
 //!
-//! The scans of the shadowcasting and permissive algorithms die out at the
-//! mask's edge, so the work is `O(distance)` tiles, and the masked map is
-//! also bounded to the mask's bounding box, so no buffer grows with the
-//! range. Four algorithms need more, documented with their cost:
+//! The shadowcasting and permissive scans die out at the mask's edge, so
+//! the work is `O(distance)` tiles, and the masked map is bounded to the
+//! mask's box, so no buffer grows with the range. Four algorithms need more:
 //!
 //! - `raycast` and `basic-raycast` aim their rays at the edge of the range's
-//!   box clipped to the map, so the masked map keeps the real map's bounds;
+//!   box clipped to the map, so their mask keeps the real map's bounds;
 //!   every ray is cast but ends within a few tiles unless it heads for B:
 //!   `O(R log R)` steps for a field reaching `R` tiles, plus clearing a
 //!   bitset of the box (`O(R² / 64)` words).
 //! - `restrictive` (MRPAS) widens an obstacle with every wall that joins it
 //!   and hides a wall only when one obstacle covers it whole, so walls a
-//!   little farther from the segment can matter: with a margin of 2 the
-//!   random tests found a few dozen differences on 48x48 maps, with 3 none
-//!   on thousands of maps up to 64x64. Its mask keeps tiles within 3 of the
-//!   segment; that margin is measured, not proven.
+//!   little farther off can matter: with a margin of 2 the random tests
+//!   found a few dozen differences on 48x48 maps, with 3 none on thousands
+//!   of maps up to 64x64. Its mask keeps tiles within 3 of the segment, a
+//!   margin measured, not proven.
 //! - `diamond-raycast` spreads light outward one tile at a time, each tile
 //!   fed by its neighbours nearer A, so B depends on the whole rectangle
-//!   between A and B: the mask is that rectangle, widened by one tile for
-//!   the lit-wall pass, and the cost is `O(|dx|·|dy|)` (still `O(distance)`
-//!   along a row or column).
-//!
-//! The masked map is asked tile by tile, while a whole field of view reads
-//! a [`Grid`](crate::Grid)'s packed words and fills spans of tiles at once:
-//! near the viewer `can_see` is far cheaper, but far away on open ground
-//! a whole field can cost less (BENCHMARKS.md: `precise-permissive` at
-//! distance 60 on an open map, 5.9 µs for `can_see`, 3.7 µs for the field
-//! with radius 64). Many questions from one viewer are best answered by
-//! one field of view and lookups.
+//!   between A and B: the mask is that rectangle widened by one tile, and
+//!   the cost `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
 //!
 //! The lit-wall pass of `basic-raycast` and `diamond-raycast` (a wall is lit
 //! when a neighbouring floor nearer A is visible) reads only B's neighbours,
 //! which the widened masks keep. Widening a mask never changes the answer;
 //! the tests check `can_see` against the full field of view for every
 //! algorithm on thousands of random maps, ranges and targets.
+//!
+//! The masked map is asked tile by tile, while a whole field of view reads
+//! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
+//! cheaper, but far away on open ground a whole field can cost less
+//! (BENCHMARKS.md). Many questions from one viewer are best answered by one
+//! field of view and lookups.
 //!
 //! ```
 //! use sightlines::{can_see, Algorithm, Grid, Range};
@@ -78,10 +73,8 @@ use crate::range::Range;
 /// Whether `to` is in the field of view from `from` with `range`, computed
 /// by `algorithm` with walls lit: exactly what [`Fov::compute`] would say,
 /// at a cost that grows with the distance (see the [module docs](self)).
-///
-/// Tiles off a bounded map and tiles out of range are never seen; `from`
-/// always sees itself. This builds a new [`Fov`] each call: a game loop
-/// should keep one and call [`Fov::can_see`], which reuses its scratch.
+/// This builds a new [`Fov`] each call: a game loop should keep one and
+/// call [`Fov::can_see`], which reuses its scratch.
 ///
 /// ```
 /// use sightlines::{can_see, Algorithm, Range};
@@ -96,10 +89,7 @@ use crate::range::Range;
 ///
 /// # Errors
 ///
-/// As [`Fov::compute`]: [`FovError::OriginOffMap`] when `from` is off a
-/// bounded map, [`FovError::NeedsRadius`] for an unbounded map without a
-/// radius, [`FovError::AreaTooLarge`] when an algorithm's bitset over the
-/// range would be too large.
+/// As [`Fov::compute`] from `from`.
 pub fn can_see<M>(
     map: &M,
     from: (i32, i32),
@@ -114,11 +104,8 @@ where
 }
 
 impl Fov {
-    /// Whether `to` is in the field of view from `from` with `range`:
-    /// exactly what [`Fov::compute`] would report, with this `Fov`'s
-    /// algorithm and lit-walls setting, at a cost that grows with the
-    /// distance (see [`can_see`](crate::can_see)). Reuses this `Fov`'s
-    /// scratch: no allocation after warm-up.
+    /// [`can_see`](crate::can_see) with this `Fov`'s algorithm and lit-walls
+    /// setting, reusing its scratch: no allocation after warm-up.
     ///
     /// ```
     /// use sightlines::{Algorithm, Fov, Grid, Range};
@@ -135,7 +122,7 @@ impl Fov {
     ///
     /// # Errors
     ///
-    /// As [`can_see`](crate::can_see).
+    /// As [`Fov::compute`] from `from`.
     pub fn can_see<M>(
         &mut self,
         map: &M,
@@ -147,10 +134,7 @@ impl Fov {
         M: Opacity + ?Sized,
     {
         let field = Field::new(map, from, range)?;
-        let d = (
-            i64::from(to.0) - i64::from(from.0),
-            i64::from(to.1) - i64::from(from.1),
-        );
+        let d = super::offset(from, to);
         if d == (0, 0) {
             return Ok(true);
         }
@@ -168,7 +152,6 @@ impl Fov {
 }
 
 /// Which tiles a [`SightMask`] keeps.
-#[derive(Clone, Copy, Debug)]
 enum Keep {
     /// Tiles within a Chebyshev distance of the segment.
     Hull,
@@ -194,11 +177,9 @@ struct SightMask<'a, M: ?Sized> {
 impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
     fn new(map: &'a M, from: (i32, i32), d: (i64, i64), algorithm: Algorithm) -> Self {
         let (keep, margin, own_bounds) = match algorithm {
-            // Rays aim at the edge of the real map's box: keep its bounds.
+            // Why these four differ: see the module docs.
             Algorithm::Raycast | Algorithm::BasicRaycast => (Keep::Hull, 2, false),
             Algorithm::DiamondRaycast => (Keep::Rectangle, 1, true),
-            // MRPAS widens an obstacle with each wall that joins it, so
-            // walls a little farther off count (see the module docs).
             Algorithm::Restrictive => (Keep::Hull, 3, true),
             _ => (Keep::Hull, 2, true),
         };
@@ -206,10 +187,9 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
         let lo = (d.0.min(0) - margin, d.1.min(0) - margin);
         let hi = (d.0.max(0) + margin, d.1.max(0) + margin);
         let bounds = if own_bounds {
-            let x0 = (origin.0 + lo.0).max(i64::from(i32::MIN));
-            let y0 = (origin.1 + lo.1).max(i64::from(i32::MIN));
-            let x1 = (origin.0 + hi.0).min(i64::from(i32::MAX));
-            let y1 = (origin.1 + hi.1).min(i64::from(i32::MAX));
+            let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+            let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));
+            let (x1, y1) = (clamp(origin.0 + hi.0), clamp(origin.1 + hi.1));
             // `d` is within MAX_REACH, so the widths fit in u32.
             let mask = Rect::new(
                 x0 as i32,
@@ -217,10 +197,7 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
                 (x1 - x0 + 1) as u32,
                 (y1 - y0 + 1) as u32,
             );
-            Some(match map.bounds() {
-                Some(b) => mask.intersection(b),
-                None => mask,
-            })
+            Some(map.bounds().map_or(mask, |b| mask.intersection(b)))
         } else {
             map.bounds()
         };

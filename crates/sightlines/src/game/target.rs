@@ -1,13 +1,11 @@
 //! Targeting and blasts: what a ranged item may aim at, and what its
 //! explosion reaches.
 //!
-//! RuggRogue builds both on the field of view. A wand may aim
-//! only at what the player sees, so a player can never shoot through a
-//! wall: the valid targets are the candidates (monsters, say) that are in
-//! view and within the item's range, offered nearest first ([`targets`]).
-//! A fireball's area is the field of view *of its epicentre* cut to the
-//! blast radius: walls stop it as they stop sight, so it does not burn the
-//! room next door ([`Blast`]).
+//! RuggRogue builds both on the field of view. A wand may aim only at what
+//! the player sees, so it never shoots through a wall ([`targets`]). A
+//! fireball's area is the field of view *of its epicentre* cut to the blast
+//! radius: walls stop it as they stop sight, so it does not burn the room
+//! next door ([`Blast`]).
 
 use crate::error::FovError;
 use crate::fov::Fov;
@@ -69,11 +67,8 @@ pub fn targets_into<I>(
 {
     out.clear();
     out.extend(candidates.into_iter().filter(|&(x, y)| {
-        view.contains(x, y)
-            && range.contains(
-                i64::from(x) - i64::from(origin.0),
-                i64::from(y) - i64::from(origin.1),
-            )
+        let (dx, dy) = super::offset(origin, (x, y));
+        view.contains(x, y) && range.contains(dx, dy)
     }));
     out.sort_unstable_by(|&a, &b| nearest_first(origin, a, b));
     out.dedup();
@@ -103,15 +98,14 @@ where
     out
 }
 
-/// An area of effect: the tiles in the field of view of the epicentre,
-/// within the blast's range.
+/// An area of effect: the field of view of the epicentre within the blast's
+/// range (see the [module docs](self)).
 ///
-/// Walls stop a blast as they stop sight: it reaches only what the
-/// epicentre sees. Whether the walls it reaches are *hit* is a choice:
-/// [`Blast::new`] spares them, as RuggRogue does (it hits only the tiles
-/// whose centre the epicentre sees, and walls hold no targets); a game with
-/// destructible walls turns [`Blast::hitting_walls`] on. The epicentre
-/// itself is always hit. The algorithm is the [`Fov`]'s.
+/// Whether the walls it reaches are *hit* is a choice: [`Blast::new`]
+/// spares them, as RuggRogue does (it hits only the tiles whose centre the
+/// epicentre sees, and walls hold no targets); a game with destructible
+/// walls turns [`Blast::hitting_walls`] on. The epicentre itself is always
+/// hit. The algorithm is the [`Fov`]'s.
 ///
 /// ```
 /// use sightlines::{Blast, Fov, Grid, Range, VisibleSet};
@@ -155,10 +149,7 @@ impl Blast {
 
     /// The same blast, hitting the walls it reaches or not.
     pub const fn hitting_walls(self, hits_walls: bool) -> Blast {
-        Blast {
-            range: self.range,
-            hits_walls,
-        }
+        Blast { hits_walls, ..self }
     }
 
     /// How far it reaches.

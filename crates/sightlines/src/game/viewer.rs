@@ -1,27 +1,14 @@
 //! Viewers: a field of view that belongs to a creature and is recomputed
 //! only when something it depends on changed.
 //!
-//! Every monster of a roguelike sees, and most of them stand still most
-//! turns, on a map that rarely changes. Recomputing every field of view
-//! every turn wastes most of the turn; RuggRogue's `FieldOfView` component
-//! keeps a *dirty flag* instead. A [`Viewer`] is that component:
-//! origin, range, algorithm, lit-walls setting, its [`VisibleSet`], and the
-//! flag, set when it moves or changes its range or algorithm.
-//!
-//! When a tile of the map changes (a door opens, a wall is dug), only the
-//! viewers whose range covers that tile can see differently:
-//! [`tile_changed`] marks exactly those. That is enough because no
-//! algorithm reads a tile outside its range (every shape grows with `|dx|`
-//! and `|dy|`, so an algorithm skips what lies beyond), with one exception:
-//! `beveled` bevels a wall corner when the two tiles beside it are floors,
-//! so it also reads the tiles next to its range, and its viewers cover
-//! their range grown by one tile. The tests check that changing a tile a
-//! viewer does not cover never changes its field of view, for every
-//! algorithm.
-//!
-//! [`update_viewers`] brings a batch up to date with one shared [`Fov`];
-//! with the `rayon` feature, `update_viewers_par` does the same on every
-//! core, each thread with its own scratch. Both give identical sets.
+//! Most monsters of a roguelike stand still most turns, on a map that rarely
+//! changes, so recomputing every field of view every turn wastes most of
+//! the turn. A [`Viewer`] keeps a *dirty flag* instead, as RuggRogue's
+//! `FieldOfView` component does. When a tile changes (a door opens, a wall
+//! is dug), [`tile_changed`] marks only the viewers that
+//! [cover](Viewer::covers) it. [`update_viewers`] brings a batch up to date
+//! with one shared [`Fov`]; with the `rayon` feature, `update_viewers_par`
+//! does the same on every core.
 //!
 //! ```
 //! use sightlines::{tile_changed, update_viewers, Algorithm, Fov, Grid, Range, Viewer};
@@ -51,11 +38,9 @@ use crate::visible::VisibleSet;
 
 /// A creature's field of view, kept up to date lazily.
 ///
-/// A new viewer is dirty. [`set_origin`](Viewer::set_origin),
-/// [`set_range`](Viewer::set_range), [`set_algorithm`](Viewer::set_algorithm)
-/// and [`set_lit_walls`](Viewer::set_lit_walls) mark it dirty when the value
-/// changes; [`mark_dirty`](Viewer::mark_dirty) (or [`tile_changed`]) when the
-/// map does. [`update`](Viewer::update) recomputes only a dirty viewer.
+/// A new viewer is dirty, and so is one whose setting changes (the `set_`
+/// methods) or whose map does ([`mark_dirty`](Viewer::mark_dirty),
+/// [`tile_changed`]); [`update`](Viewer::update) recomputes only then.
 ///
 /// ```
 /// use sightlines::{Algorithm, Fov, Grid, Range, Viewer};
@@ -140,40 +125,30 @@ impl Viewer {
 
     /// Moves the viewer; marks it dirty if the origin changed.
     pub fn set_origin(&mut self, origin: (i32, i32)) {
-        if origin != self.origin {
-            self.origin = origin;
-            self.dirty = true;
-        }
+        self.dirty |= std::mem::replace(&mut self.origin, origin) != origin;
     }
 
     /// Changes how far it sees; marks it dirty if the range changed.
     pub fn set_range(&mut self, range: Range) {
-        if range != self.range {
-            self.range = range;
-            self.dirty = true;
-        }
+        self.dirty |= std::mem::replace(&mut self.range, range) != range;
     }
 
     /// Changes how it sees; marks it dirty if the algorithm changed.
     pub fn set_algorithm(&mut self, algorithm: Algorithm) {
-        if algorithm != self.algorithm {
-            self.algorithm = algorithm;
-            self.dirty = true;
-        }
+        self.dirty |= std::mem::replace(&mut self.algorithm, algorithm) != algorithm;
     }
 
     /// Whether reached walls are in its set; marks it dirty on a change.
     pub fn set_lit_walls(&mut self, lit_walls: bool) {
-        if lit_walls != self.lit_walls {
-            self.lit_walls = lit_walls;
-            self.dirty = true;
-        }
+        self.dirty |= std::mem::replace(&mut self.lit_walls, lit_walls) != lit_walls;
     }
 
     /// Whether a change of tile `(x, y)` can change what this viewer sees:
-    /// whether its range covers the tile's offset from the origin (for
-    /// `beveled`, which also reads the tiles next to its range: whether the
-    /// range covers the tile or one of its 8 neighbours).
+    /// whether its range covers the tile's offset, as no algorithm reads a
+    /// tile outside its range (the tests check it for every algorithm), but
+    /// `beveled`: it bevels a wall corner when the two tiles beside it are
+    /// floors, so it covers a tile when its range covers the tile or one of
+    /// its 8 neighbours.
     ///
     /// ```
     /// use sightlines::{Algorithm, Range, Viewer};
@@ -184,8 +159,7 @@ impl Viewer {
     /// ```
     #[inline]
     pub fn covers(&self, x: i32, y: i32) -> bool {
-        let dx = i64::from(x) - i64::from(self.origin.0);
-        let dy = i64::from(y) - i64::from(self.origin.1);
+        let (dx, dy) = super::offset(self.origin, (x, y));
         // Shapes grow with |dx| and |dy|, so a block of tiles meets the
         // range when its tile nearest the origin is in it.
         let margin = i64::from(self.algorithm == Algorithm::Beveled);
@@ -215,16 +189,9 @@ impl Viewer {
         let result = fov.compute_into(map, self.origin, self.range, &mut self.visible);
         fov.set_algorithm(algorithm);
         fov.set_lit_walls(lit_walls);
-        match result {
-            Ok(()) => {
-                self.dirty = false;
-                Ok(true)
-            }
-            Err(e) => {
-                self.visible.reset(Rect::default());
-                Err(e)
-            }
-        }
+        result.inspect_err(|_| self.visible.reset(Rect::default()))?;
+        self.dirty = false;
+        Ok(true)
     }
 }
 
@@ -246,11 +213,9 @@ where
     I: IntoIterator<Item = &'a mut Viewer>,
 {
     let mut marked = 0;
-    for viewer in viewers {
-        if viewer.covers(tile.0, tile.1) {
-            viewer.dirty = true;
-            marked += 1;
-        }
+    for viewer in viewers.into_iter().filter(|v| v.covers(tile.0, tile.1)) {
+        viewer.dirty = true;
+        marked += 1;
     }
     marked
 }
@@ -288,22 +253,15 @@ where
     for viewer in viewers {
         match viewer.update(fov, map) {
             Ok(done) => updated += usize::from(done),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
+            Err(e) => first_error = first_error.or(Some(e)),
         }
     }
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(updated),
-    }
+    first_error.map_or(Ok(updated), Err)
 }
 
-/// [`update_viewers`] on every core (the `rayon` feature): each thread keeps
-/// its own [`Fov`] scratch from call to call (a thread-local), so a game
-/// that calls this every turn allocates nothing once every thread's scratch
-/// has grown; the sets are identical to the sequential ones. Returns how
-/// many viewers were recomputed.
+/// [`update_viewers`] on every core (the `rayon` feature), with the same
+/// sets: each thread keeps its own [`Fov`] scratch (a thread-local) from call
+/// to call, so nothing is allocated once every thread's scratch has grown.
 ///
 /// Takes any indexed parallel iterator of `&mut Viewer`: a `&mut [Viewer]`,
 /// a `&mut Vec<Viewer>`, or `monsters.par_iter_mut().map(|m| &mut m.viewer)`.
@@ -331,20 +289,10 @@ where
     I::Iter: rayon::iter::IndexedParallelIterator,
 {
     use rayon::iter::{IndexedParallelIterator, ParallelIterator};
-    type Tally = (usize, Option<(usize, FovError)>);
-    fn first(
-        a: Option<(usize, FovError)>,
-        b: Option<(usize, FovError)>,
-    ) -> Option<(usize, FovError)> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-            (a, b) => a.or(b),
-        }
-    }
     thread_local! {
         static SCRATCH: std::cell::RefCell<Fov> = std::cell::RefCell::new(Fov::default());
     }
-    let (updated, error): Tally = viewers
+    let (updated, error) = viewers
         .into_par_iter()
         .enumerate()
         // Clean viewers cost nothing: hand out work in runs, not one by one.
@@ -357,9 +305,10 @@ where
                 Err(e) => (0, Some((i, e))),
             }
         })
-        .reduce(|| (0, None), |a, b| (a.0 + b.0, first(a.1, b.1)));
-    match error {
-        Some((_, e)) => Err(e),
-        None => Ok(updated),
-    }
+        // The error of the lowest index is the first in the iterator's order.
+        .reduce(
+            || (0, None),
+            |a, b| (a.0 + b.0, a.1.into_iter().chain(b.1).min_by_key(|e| e.0)),
+        );
+    error.map_or(Ok(updated), |(_, e)| Err(e))
 }
