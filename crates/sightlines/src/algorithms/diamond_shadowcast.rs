@@ -35,27 +35,21 @@
 //! by both octants that share them, reported once, by the even-numbered one
 //! as in RuggRogue; both octants agree on them.
 //!
-//! **Properties.** The origin is always visible. Symmetric for transparent
-//! tiles ([`Symmetry::Floors`](crate::Symmetry::Floors)): walls are seen
-//! center-to-mid-line, by a rule of their own; the whole result is
-//! invariant under the eight rotations and reflections of the map. The
-//! diamonds of two walls touching only diagonally leave a wide gap, so sight
-//! passes between them; a lone pillar hides what lies straight behind it.
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! The whole result is invariant under the eight rotations and reflections
+//! of the map. The diamonds of two walls touching only diagonally leave a
+//! wide gap, so sight passes between them; a lone pillar hides what lies
+//! straight behind it.
 //!
 //! **How.** Each octant is scanned column by column, keeping a list of
 //! *sights*: closed intervals of slopes still open, measured from the
 //! origin's center in half-tile units, so every slope is an exact integer
-//! fraction. Walls in a column cut their mid-line's slope interval out of the
-//! sights; the survivors go to the next column's list. Two lists, one for
-//! even and one for odd columns, swap roles; a call sizes them for the
-//! farthest column its range can reach on the map (up to 4096 tiles), so
-//! after one call another with the same range from any origin allocates
-//! nothing. No recursion, no floating point.
+//! fraction. Walls in a column cut their mid-line's slope interval out of
+//! the sights; the survivors go to the next column's list. Two lists, one
+//! for even and one for odd columns, swap roles; no recursion.
 //!
 //! **Outputs.** [`DiamondShadowcast::iter`] yields every tile the scan
-//! reaches as `(x, y, symmetric)`, as RuggRogue's iterator does; the visitor
-//! ([`FieldOfView::compute`](crate::FieldOfView::compute)) and so [`Fov`](crate::Fov) report the visible
-//! tiles: those with `symmetric` set, and the opaque ones.
+//! reaches with its `symmetric` flag, as RuggRogue's iterator does.
 //!
 //! ```
 //! use sightlines::{FieldOfView, DiamondShadowcast, Grid, Range};
@@ -129,12 +123,9 @@ impl DiamondShadowcast {
     /// Every tile the scan reaches, as `(x, y, symmetric)`: the origin
     /// first, then each tile once. `symmetric` is true when the tile's center
     /// is in sight; a tile is *visible* when `symmetric` is true or the tile
-    /// is opaque (the rule [`FieldOfView::compute`](crate::FieldOfView::compute) applies). Transparent
-    /// tiles yielded with `symmetric == false` are reached only partly (by
-    /// their mid-line) and are not visible.
-    ///
-    /// The iterator borrows this scratch, so after warm-up it allocates
-    /// nothing.
+    /// is opaque (the rule [`FieldOfView::compute`](crate::FieldOfView::compute)
+    /// applies): transparent tiles yielded with `symmetric == false` are
+    /// reached only by their mid-line. The iterator borrows this scratch.
     ///
     /// ```
     /// use sightlines::{DiamondShadowcast, Grid, Opacity, Range};

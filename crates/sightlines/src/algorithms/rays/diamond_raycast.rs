@@ -20,34 +20,30 @@
 //! 4. a live opaque tile becomes an obstacle: `xe = xo = a`, `ye = yo = b`.
 //!
 //! A live tile that is not obscured after step 4 is visible; so an opaque
-//! tile never is, and walls are lit only by the post-pass of
-//! [`BasicRaycast`](crate::BasicRaycast): every opaque tile in range next to
-//! a visible transparent tile that lies no farther from the origin on either
-//! axis. Tiles out of the range's shape are ignored, as are tiles off the
-//! map. The error vectors are a Bresenham-like account of how far each
-//! obstacle's shadow has drifted from the ray through it; obstacles spread
-//! their shadows along both axes at once, which gives the diamond its name.
+//! tile never is, and walls are lit only by
+//! [`basic-raycast`](crate::basic_raycast)'s post-pass. Tiles out of the
+//! range's shape are ignored, as are tiles off the map. The error vectors
+//! are a Bresenham-like account of how far each obstacle's shadow has
+//! drifted from the ray through it; obstacles spread their shadows along
+//! both axes at once, which gives the diamond its name.
 //!
-//! **Against libtcod.** The same radius rule as
-//! [`basic-raycast`](crate::basic_raycast): libtcod's radius `r > 0` is
-//! [`Range::circle(r)`](crate::Range::circle), and `0` is
-//! [`Range::UNLIMITED`](crate::Range::UNLIMITED); its post-pass lights walls
-//! in the whole square box, ours only within the range, which is the one
-//! difference (pinned by the tests on libtcod's own output). libtcod walks a
-//! queue over the whole map; here each quadrant is scanned row by row, which
-//! meets every tile after both its inputs, so the states are the same.
+//! **Against libtcod.** The same radius rule, and the same one difference in
+//! the post-pass, as [`basic-raycast`](crate::basic_raycast) (pinned by the
+//! tests on libtcod's own output). libtcod walks a queue over the whole map;
+//! here each quadrant is scanned row by row, which meets every tile after
+//! both its inputs, so the states are the same.
 //!
-//! **Properties.** Point-to-tile, not symmetric. It does not see through
-//! diagonal gaps: between two walls touching at a corner, both inputs of
-//! the tile beyond are obstacles that obscure it. The rule is the same in the four quadrants, so the result is the
-//! same under the mirrors `x → -x` and `y → -y`. Steps 1 and 2 are not
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! Not symmetric. It does not see through diagonal gaps: between two walls
+//! touching at a corner, both inputs of the tile beyond are obstacles that
+//! obscure it. The rule is the same in the four quadrants, so the result is
+//! the same under the mirrors `x → -x` and `y → -y`. Steps 1 and 2 are not
 //! written symmetrically (step 2 may overwrite step 1, not the reverse), yet
 //! swapping the axes changed no result on the tests' thousands of random
 //! maps; that invariance is observed, not proven.
 //!
 //! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the wall post-pass, 64 tiles a word, over bitsets of the
-//! box (boxes above
+//! quadrant, then the post-pass, over bitsets of the box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!
@@ -116,6 +112,13 @@ impl DiamondRaycast {
     /// Empty scratch; it grows on first use and is then reused.
     pub fn new() -> DiamondRaycast {
         DiamondRaycast::default()
+    }
+
+    /// `basic-raycast`'s wall post-pass over the lit tiles.
+    fn light_walls<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+        self.masks.reset(tiles, field, &mut self.reach);
+        self.masks.read_lit(tiles, &self.lit);
+        light_walls(tiles, &mut self.masks, &mut self.lit);
     }
 
     fn scan_quadrant<M: Opacity + ?Sized>(&mut self, map: &M, field: &Field, q: Quadrant) {
@@ -229,14 +232,5 @@ impl Scan for DiamondRaycast {
             }
         });
         Ok(())
-    }
-}
-
-impl DiamondRaycast {
-    /// `basic-raycast`'s wall post-pass over the lit tiles.
-    fn light_walls<T: Tiles>(&mut self, tiles: &T, field: &Field) {
-        self.masks.reset(tiles, field, &mut self.reach);
-        self.masks.read_lit(tiles, &self.lit);
-        light_walls(tiles, &mut self.masks, &mut self.lit);
     }
 }
