@@ -62,7 +62,7 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Tiles};
+use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink};
 use crate::map::Opacity;
 
 /// The state of one tile; see the [module docs](self).
@@ -112,13 +112,6 @@ impl DiamondRaycast {
     /// Empty scratch; it grows on first use and is then reused.
     pub fn new() -> DiamondRaycast {
         DiamondRaycast::default()
-    }
-
-    /// `basic-raycast`'s wall post-pass over the lit tiles.
-    fn light_walls<T: Tiles>(&mut self, tiles: &T, field: &Field) {
-        self.masks.reset(tiles, field, &mut self.reach);
-        self.masks.read_lit(tiles, &self.lit);
-        light_walls(tiles, &mut self.masks, &mut self.lit);
     }
 
     fn scan_quadrant<M: Opacity + ?Sized>(&mut self, map: &M, field: &Field, q: Quadrant) {
@@ -178,9 +171,7 @@ fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
             ray = Ray {
                 xe: x.xe - x.yo,
                 ye: x.ye + x.yo,
-                xo: x.xo,
-                yo: x.yo,
-                live: true,
+                ..x
             };
         }
     }
@@ -189,9 +180,7 @@ fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
             ray = Ray {
                 xe: y.xe + y.xo,
                 ye: y.ye - y.xo,
-                xo: y.xo,
-                yo: y.yo,
-                live: true,
+                ..y
             };
         }
     }
@@ -224,7 +213,12 @@ impl Scan for DiamondRaycast {
             self.scan_quadrant(map, field, q);
         }
         self.reach.reset(field.range);
-        with_tiles!(map, field.origin, |tiles| self.light_walls(tiles, field));
+        // `basic-raycast`'s wall post-pass over the lit tiles.
+        with_tiles!(map, field.origin, |tiles| {
+            self.masks.reset(tiles, field, &mut self.reach);
+            self.masks.read_lit(tiles, &self.lit);
+            light_walls(tiles, &mut self.masks, &mut self.lit);
+        });
         sink.tile(0, 0);
         self.lit.for_each(|dx, dy| {
             if (dx, dy) != (0, 0) {
