@@ -194,28 +194,18 @@ impl Scan for DiamondShadowcast {
     {
         let (ox, oy) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let mut tiles = self.iter(map, field.origin, field.range)?;
-        while let Some(t) = tiles.next_tile() {
-            if t.symmetric || t.opaque {
-                sink.tile(i64::from(t.x) - ox, i64::from(t.y) - oy);
+        while let Some((x, y, symmetric, opaque)) = tiles.next_tile() {
+            if symmetric || opaque {
+                sink.tile(i64::from(x) - ox, i64::from(y) - oy);
             }
         }
         Ok(())
     }
 }
 
-/// One tile reached by the scan, with its opacity, so the visitor need not
-/// ask the map twice.
-struct Reached {
-    x: i32,
-    y: i32,
-    symmetric: bool,
-    opaque: bool,
-}
-
-/// The iterator of [`DiamondShadowcast::iter`]: yields `(x, y, symmetric)`.
-///
-/// It is the scan itself, paused between tiles: its fields say which octant,
-/// column, sight and tile come next.
+/// The iterator of [`DiamondShadowcast::iter`]: the scan itself, paused
+/// between tiles, its fields saying which octant, column, sight and tile
+/// come next.
 #[derive(Debug)]
 pub struct DiamondIter<'a, M: ?Sized> {
     map: &'a M,
@@ -241,16 +231,13 @@ pub struct DiamondIter<'a, M: ?Sized> {
 }
 
 impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
-    fn next_tile(&mut self) -> Option<Reached> {
+    /// The next tile reached, as `(x, y, symmetric, opaque)`: with its
+    /// opacity, so that the visitor need not ask the map twice.
+    fn next_tile(&mut self) -> Option<(i32, i32, bool, bool)> {
         if self.origin_pending {
             self.origin_pending = false;
             let (x, y) = self.field.origin;
-            return Some(Reached {
-                x,
-                y,
-                symmetric: true,
-                opaque: false,
-            });
+            return Some((x, y, true, false));
         }
         loop {
             if self.scanning {
@@ -289,12 +276,7 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 if (y > 0 && y < x) || self.octant % 2 == 0 {
                     let center = Slope::new(y, x);
                     let symmetric = self.sight.low <= center && center <= self.sight.high;
-                    return Some(Reached {
-                        x: tx,
-                        y: ty,
-                        symmetric,
-                        opaque,
-                    });
+                    return Some((tx, ty, symmetric, opaque));
                 }
                 continue;
             }
@@ -367,7 +349,8 @@ impl<M: Opacity + ?Sized> Iterator for DiamondIter<'_, M> {
 
     #[inline]
     fn next(&mut self) -> Option<(i32, i32, bool)> {
-        self.next_tile().map(|t| (t.x, t.y, t.symmetric))
+        self.next_tile()
+            .map(|(x, y, symmetric, _)| (x, y, symmetric))
     }
 }
 

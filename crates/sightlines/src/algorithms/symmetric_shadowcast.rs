@@ -63,11 +63,6 @@
 //! `dx² + dy² < r²`. So it is no golden reference here: the tests check the
 //! definition above with an exact brute force instead.
 //!
-//! **Ranges.** Tiles outside the range are treated as walls: every shape
-//! grows with `|dx|` and `|dy|`, and every wall that could block a tile in
-//! range lies nearer on both axes, so what is seen within the range does
-//! not change.
-//!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, SymmetricShadowcast};
 //!
@@ -206,7 +201,10 @@ impl SymmetricShadowcast {
                 if first > last {
                     continue;
                 }
-                // The columns on the field and within the range.
+                // The columns on the field and within the range. Those out of
+                // range are walls, which hides nothing in range: every shape
+                // grows with |dx| and |dy|, and every wall that could block a
+                // tile in range lies nearer on both axes.
                 let cut = self.reach.at(depth);
                 let (lo, hi) = ((-left).max(-cut), right.min(cut));
                 // Walls, on and off the field, 64 columns at a time, from
@@ -274,13 +272,11 @@ impl SymmetricShadowcast {
     }
 
     /// Reports the visible tiles among the columns `c0..c0 + len` of `row`
-    /// (whose columns run `first..=last`; `lo..=hi` are on the field):
-    /// every wall, and the floors whose centre is in sight. Bit `i` of
-    /// `walls` is column `c0 + i`.
-    ///
-    /// Only the row's first and last columns can be floors whose centre is
-    /// out of sight, and only they can lie on a diagonal, shared with the
-    /// next quadrant: they are checked one by one, the rest is one span.
+    /// (bit `i` of `walls` is column `c0 + i`; the row runs `first..=last`,
+    /// `lo..=hi` are on the field): every wall, and the floors whose centre
+    /// is in sight. Only the row's two ends can be floors out of sight, or
+    /// diagonal tiles that the next quadrant shares: they are checked one by
+    /// one, the rest is one span.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn report<S: Sink>(

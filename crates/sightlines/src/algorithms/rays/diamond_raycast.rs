@@ -219,12 +219,10 @@ impl Scan for DiamondRaycast {
             self.masks.read_lit(tiles, &self.lit);
             light_walls(tiles, &mut self.masks, &mut self.lit);
         });
+        // The origin first, then the rest run by run.
         sink.tile(0, 0);
-        self.lit.for_each(|dx, dy| {
-            if (dx, dy) != (0, 0) {
-                sink.tile(dx, dy);
-            }
-        });
+        self.lit.remove(0, 0);
+        self.lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
         Ok(())
     }
 }
