@@ -31,9 +31,7 @@
 //! depth axis (vertical for a tile mostly left or right of the origin),
 //! cut to its octant; of its two ends, the one nearer the octant's axis
 //! counts and the one nearer the diagonal does not (RuggRogue's rounding
-//! `y = (2·x·rise/run + 1) / 2`). Tiles on an axis or a diagonal are scanned
-//! by both octants that share them, reported once, by the even-numbered one
-//! as in RuggRogue; both octants agree on them.
+//! `y = (2·x·rise/run + 1) / 2`).
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! The whole result is invariant under the eight rotations and reflections
@@ -47,9 +45,8 @@
 //! fraction. Walls in a column cut their mid-line's slope interval out of
 //! the sights; the survivors go to the next column's list. Two lists, one
 //! for even and one for odd columns, swap roles; no recursion.
-//!
-//! **Outputs.** [`DiamondShadowcast::iter`] yields every tile the scan
-//! reaches with its `symmetric` flag, as RuggRogue's iterator does.
+//! [`DiamondShadowcast::iter`] yields every tile the scan reaches with its
+//! `symmetric` flag, as RuggRogue's iterator does.
 //!
 //! ```
 //! use sightlines::{FieldOfView, DiamondShadowcast, Grid, Range};
@@ -270,9 +267,10 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 } else if self.working.is_none() {
                     self.working = Some(self.sight.low.max(low_mid));
                 }
-                // Edges go to even octants, as RuggRogue's guide says first
-                // (its later "0, 3, 4 and 7" would report the x axis twice,
-                // the y axis never).
+                // Tiles on an axis or a diagonal, scanned by both octants that
+                // share them (which agree on them), go to the even one, as
+                // RuggRogue's guide says first (its later "0, 3, 4 and 7"
+                // would report the x axis twice, the y axis never).
                 if (y > 0 && y < x) || self.octant % 2 == 0 {
                     let center = Slope::new(y, x);
                     let symmetric = self.sight.low <= center && center <= self.sight.high;

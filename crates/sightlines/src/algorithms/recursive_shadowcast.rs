@@ -21,10 +21,8 @@
 //! classic algorithms on maps with walls; that speed, and being what most
 //! games ship, is why it is here. There is no recursion: a view goes on row
 //! by row in a loop, and the views that walls split off wait in a stack kept
-//! from call to call, so a radius of 10,000 needs no deep call stack. The
-//! stack grows only when a call leaves more views waiting at once than any
-//! call before (on the test caves, one warm-up call is enough for every
-//! origin).
+//! from call to call (it grows only when a call leaves more views waiting
+//! than any before), so a radius of 10,000 needs no deep call stack.
 //!
 //! **Exactness and libtcod.** libtcod computes the same slopes in `float32`:
 //! ratios of half-integers such as `(col + 0.5) / (row - 0.5)`. Here every
@@ -48,9 +46,7 @@
 //! run along rows of the map and half along its columns: bit-packed maps
 //! give both whole ([`Opacity::bit_rows`], [`Opacity::bit_columns`]), and
 //! when the whole field lies in the packed bits the scan reads words
-//! straight from them. A view's first and last columns move on by one exact
-//! comparison a row, with no division anywhere, and an octant whose two
-//! nearest tiles are both walls is not scanned at all.
+//! straight from them; no step divides.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, RecursiveShadowcast};

@@ -32,13 +32,10 @@
 //! child row, which is the "touching both ends" rule above. Walls are
 //! revealed whenever scanned, floors only when `depth·start <= col <=
 //! depth·end` (the floor's center inside the open slopes, which is what
-//! makes floors symmetric). A wall after a floor ends a child row at the
-//! wall's edge; a floor after a wall moves the row's start, and a row that
-//! ends on a floor goes on to the next depth. The open rows of one depth
-//! wait in a reused list rather than on the call stack, so a radius of tens
-//! of thousands cannot overflow it; their order changes nothing that is
-//! seen. Walls are found 64 tiles at a time ([`Opacity::bit_rows`]), and
-//! the tiles of a row are reported as one span but for its two ends.
+//! makes floors symmetric). The open rows of one depth wait in a reused
+//! list rather than on the call stack, so a radius of tens of thousands
+//! cannot overflow it; their order changes nothing that is seen. Walls are
+//! found 64 tiles at a time ([`Opacity::bit_rows`]).
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! Floors see each other symmetrically, since the center-to-center ray is

@@ -28,11 +28,10 @@
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! Not symmetric: the line from A to B and the one from B to A can round
-//! differently, and lines go only to the box's border. Lines and post-pass
-//! are the same under the eight mirrors and rotations, so the result is too.
-//! Because the lines aim at the box clipped to the map, a tile's visibility
-//! can change with where the map ends (an origin near the map edge casts its
-//! lines to nearer targets).
+//! differently, and lines go only to the box's border. Because the lines
+//! aim at the box clipped to the map, a tile's visibility can change with
+//! where the map ends (an origin near the map edge casts its lines to
+//! nearer targets).
 //!
 //! **Cost.** `O(perimeter · radius)` steps of a few word operations each:
 //! the lines step through bitsets over the box (boxes above

@@ -86,12 +86,6 @@ impl FieldBits {
         fill_bits(self.bits.row_mut((dy + self.up) as usize), c0, c1);
     }
 
-    /// The box's column of the origin (its offset from the left edge) and
-    /// its row (from the top).
-    pub(crate) fn origin_cell(&self) -> (usize, usize) {
-        (self.left as usize, self.up as usize)
-    }
-
     /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
     /// within a word, rows first, left to right.
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {

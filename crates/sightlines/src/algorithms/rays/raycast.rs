@@ -28,17 +28,14 @@
 //! before leaving the map, and tiles off a bounded map are never read.
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
-//! The rays are integer Bresenham lines (the tutorial's `lerp` and `round`
-//! in floating point, done exactly), the same under the eight mirrors and
-//! rotations of the map, and so is the result. Not symmetric: a ray from A
-//! may reach B while every ray from B is blocked before A. It sees through
-//! diagonal gaps (a ray steps diagonally between two walls that touch at a
-//! corner). Walls are lit only where a ray ends on them, so a long straight
-//! wall seen at a grazing angle can show unlit gaps;
-//! [`BasicRaycast`](crate::BasicRaycast) lights walls next to lit floor in a
-//! second pass instead. When the map reaches at least the radius in some
-//! direction, `D` is the radius and the result depends only on the tiles
-//! within the range.
+//! The rays are integer Bresenham lines (the tutorial's `lerp` and `round`,
+//! done exactly), the same under the eight mirrors and rotations of the map.
+//! A ray steps diagonally between two walls that touch at a corner. Walls
+//! are lit only where a ray ends on them, so a long straight wall seen at a
+//! grazing angle can show unlit gaps; [`BasicRaycast`](crate::BasicRaycast)
+//! lights walls next to lit floor in a second pass instead. When the map
+//! reaches at least the radius in some direction, `D` is the radius and the
+//! result depends only on the tiles within the range.
 //!
 //! **Cost.** `8·D` rays of at most `D` steps, and a bitset over the range's
 //! bounding box clipped to the map, so each tile is reported once (boxes

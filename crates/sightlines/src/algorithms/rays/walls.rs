@@ -58,10 +58,8 @@ impl BoxMasks {
     }
 }
 
-/// libtcod's wall post-pass, kept within the range: lights every opaque
-/// tile of the field that is an 8-neighbour of a lit transparent tile lying
-/// no farther from the origin on either axis. `masks` must know the opacity
-/// of every lit tile.
+/// The post-pass of [`basic-raycast`](super::basic_raycast)'s definition,
+/// kept within the range; `masks` must know the opacity of every lit tile.
 ///
 /// Word by word: for a wall `w` the tiles `t` with `|tx| <= |wx|` and
 /// `|ty| <= |wy|` among its neighbours are those with `tx` in `{wx, wx -
@@ -72,7 +70,7 @@ impl BoxMasks {
 /// yet are lit. Only those candidates are asked of a map without packed rows.
 pub(crate) fn light_walls<T: Tiles>(tiles: &T, masks: &mut BoxMasks, lit: &mut FieldBits) {
     let wpr = lit.bits.words_per_row();
-    let (_, oy) = lit.origin_cell();
+    let oy = lit.up as usize;
     let rows = lit.bits.words().len() / wpr.max(1);
     // Two rows of spread tiles, the row being lit and the one nearer the
     // origin, as the rows go outward from the origin's: up, then down.
@@ -91,7 +89,7 @@ fn light_rows<T: Tiles>(
     rows: impl Iterator<Item = usize>,
 ) {
     let wpr = lit.bits.words_per_row();
-    let (ox, oy) = lit.origin_cell();
+    let (ox, oy) = (lit.left as usize, lit.up as usize);
     let BoxMasks {
         in_range,
         walls,
