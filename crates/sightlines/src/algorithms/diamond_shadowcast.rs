@@ -129,12 +129,11 @@ impl DiamondShadowcast {
     ///
     /// let map = Grid::parse("@....\n..#..\n.....\n")?.grid;
     /// let mut fov = DiamondShadowcast::new();
-    /// let mut visible = Vec::new();
-    /// for (x, y, symmetric) in fov.iter(&map, (0, 0), Range::UNLIMITED)? {
-    ///     if symmetric || map.is_opaque(x, y) {
-    ///         visible.push((x, y));
-    ///     }
-    /// }
+    /// let visible: Vec<_> = fov
+    ///     .iter(&map, (0, 0), Range::UNLIMITED)?
+    ///     .filter(|&(x, y, symmetric)| symmetric || map.is_opaque(x, y))
+    ///     .map(|(x, y, _)| (x, y))
+    ///     .collect();
     /// assert!(visible.contains(&(2, 1))); // the wall is lit
     /// assert!(!visible.contains(&(4, 2))); // its shadow
     /// assert!(visible.contains(&(4, 1)));

@@ -66,9 +66,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{
-    with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Slope, Tiles,
-};
+use crate::kernel::{with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Slope, Tiles};
 use crate::map::Opacity;
 
 /// A view waiting to be scanned from row `depth` on: the slopes `col / depth`
@@ -91,19 +89,6 @@ struct View {
     last: i64,
     high: Slope,
     low: Slope,
-}
-
-impl View {
-    /// The whole octant, slopes 0 to 1, from row 1: `first` is
-    /// floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
-    /// ceil((0 - 1) / 2) = 0.
-    const WHOLE: View = View {
-        depth: 1,
-        first: 1,
-        last: 0,
-        high: Slope::new(1, 1),
-        low: Slope::new(0, 1),
-    };
 }
 
 /// Reusable scratch for recursive shadowcasting; see the [module docs](self).
@@ -161,8 +146,10 @@ impl RecursiveShadowcast {
                 if ring & both == both {
                     let (dx, dy) = if $owns_diagonal { diagonal } else { axis };
                     sink.tile(dx, dy);
+                } else if let Some(lines) = lines.of(octant) {
+                    self.scan_rows::<$o, $owns_diagonal, _, S>(&lines, field, sink);
                 } else {
-                    self.scan_octant::<$o, $owns_diagonal, T, S>(tiles, &lines, field, sink);
+                    self.scan_rows::<$o, $owns_diagonal, _, S>(&ByTile(tiles), field, sink);
                 }
             };
         }
@@ -179,26 +166,10 @@ impl RecursiveShadowcast {
         octant!(7, false);
     }
 
-    /// Scans octant `O`, reporting the tiles of its diagonal when
-    /// `OWNS_DIAGONAL`, else those of its axis; compiled once per octant, so
-    /// that the octant's transform is constant in the hot loop.
-    fn scan_octant<const O: usize, const OWNS_DIAGONAL: bool, T, S>(
-        &mut self,
-        tiles: &T,
-        lines: &FieldLines,
-        field: &Field,
-        sink: &mut S,
-    ) where
-        T: Tiles,
-        S: Sink,
-    {
-        match lines.of(Octant::ALL[O]) {
-            Some(lines) => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&lines, field, sink),
-            None => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&ByTile(tiles), field, sink),
-        }
-    }
-
-    /// [`RecursiveShadowcast::scan_octant`], reading the walls from `rows`.
+    /// Scans octant `O`, reading the walls from `rows` and reporting the
+    /// tiles of its diagonal when `OWNS_DIAGONAL`, else those of its axis;
+    /// compiled once per octant, so that its transform is constant in the
+    /// hot loop.
     fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, R, S>(
         &mut self,
         rows: &R,
@@ -216,7 +187,16 @@ impl RecursiveShadowcast {
         }
         let RecursiveShadowcast { stack, reach } = self;
         stack.clear();
-        let mut next = Some(View::WHOLE);
+        // The whole octant, slopes 0 to 1, from row 1: `first` is
+        // floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
+        // ceil((0 - 1) / 2) = 0.
+        let mut next = Some(View {
+            depth: 1,
+            first: 1,
+            last: 0,
+            high: Slope::new(1, 1),
+            low: Slope::new(0, 1),
+        });
         while let Some(view) = next {
             let View {
                 mut depth,
@@ -237,16 +217,9 @@ impl RecursiveShadowcast {
                 }
                 // Every tile the view overlaps is seen; the shared lines go
                 // to one octant of the two.
-                octant.span(
-                    sink,
-                    d,
-                    if OWNS_DIAGONAL && last == 0 { 1 } else { last },
-                    if !OWNS_DIAGONAL && top == d {
-                        d - 1
-                    } else {
-                        top
-                    },
-                );
+                let c0 = if OWNS_DIAGONAL && last == 0 { 1 } else { last };
+                let c1 = if OWNS_DIAGONAL || top < d { top } else { d - 1 };
+                octant.span(sink, d, c0, c1);
                 // `first` of the next row: column first + 1 comes in when
                 // its lowest corner (2·first + 1) / (2d + 3) is in view.
                 let mut next_first =
@@ -515,8 +488,8 @@ mod tests {
                         ($($o:literal)*) => {
                             match (index, owns) {
                                 $(
-                                    ($o, true) => fov.scan_octant::<$o, true, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
-                                    ($o, false) => fov.scan_octant::<$o, false, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
+                                    ($o, true) => fov.scan_rows::<$o, true, _, _>(&ByTile(&tiles), &field, &mut sink),
+                                    ($o, false) => fov.scan_rows::<$o, false, _, _>(&ByTile(&tiles), &field, &mut sink),
                                 )*
                                 _ => unreachable!(),
                             }

@@ -50,15 +50,14 @@
 //!
 //! **Not libtcod's.** libtcod's `FOV_SYMMETRIC_SHADOWCAST` runs the same
 //! scan on `float` slopes and rounds with `roundf(n * (1 ± FLT_EPSILON))`,
-//! which pushes a tie away from zero or toward it whatever its sign: a
-//! negative tie goes the other way from Ford's (`-2.5` "rounded half up"
-//! gives `-3`, not `-2`), and float32 slopes are inexact besides. The result
-//! is not mirror-symmetric: in an emulation of its scan, 77 of 100 random
-//! maps up to 16x16 have an origin whose field differs from the mirror image
-//! of the mirrored map's (0 of 100 with exact rounding). It also skips tiles
-//! off the map instead of treating them as walls, and cuts its radius with
-//! `dx² + dy² < r²`. So it is no golden reference here: the tests check the
-//! definition above with an exact brute force instead.
+//! which sends a negative tie the other way from Ford's (`-2.5` "rounded
+//! half up" gives `-3`, not `-2`); its float32 slopes are inexact besides.
+//! The result is not mirror-symmetric: in an emulation of its scan, 77 of
+//! 100 random maps up to 16x16 have an origin whose field differs from the
+//! mirror image of the mirrored map's (0 of 100 with exact rounding). It
+//! also skips tiles off the map instead of treating them as walls, and cuts
+//! its radius with `dx² + dy² < r²`. So the tests check the definition
+//! above with an exact brute force instead of golden cases.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, SymmetricShadowcast};
@@ -174,10 +173,7 @@ impl SymmetricShadowcast {
             return;
         }
         // Row by row: the rows still open at one depth make the next
-        // depth's. Each next row holds a floor of this depth that no other
-        // row of its depth holds twice, so a depth holds at most
-        // `2 * (2 * depth + 1)` rows and the lists were sized from the
-        // range when the call started.
+        // depth's.
         let (mut rows, mut next) = (
             std::mem::take(&mut self.rows),
             std::mem::take(&mut self.next),
@@ -274,7 +270,6 @@ impl SymmetricShadowcast {
     /// is in sight. Only the row's two ends can be floors out of sight, or
     /// diagonal tiles that the next quadrant shares: they are checked one by
     /// one, the rest is one span.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn report<S: Sink>(
         &mut self,
@@ -337,8 +332,9 @@ impl Scan for SymmetricShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        // Scratch for the farthest any origin can reach with this range, so
-        // that no later origin needs more.
+        // Each next row holds a floor of its depth that no other row holds
+        // twice, so a depth holds at most `2 * (2 * depth + 1)` rows: room
+        // for the farthest any origin can reach with this range.
         let reach = presized_reach(map, field.range);
         let rows = 4 * (reach + 1);
         self.rows.reserve(rows.saturating_sub(self.rows.len()));

@@ -162,10 +162,7 @@ impl DiamondRaycast {
 /// A tile's state from its live inputs, before its own opacity counts.
 #[inline]
 fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
-    let mut ray = Ray {
-        live: true,
-        ..Ray::default()
-    };
+    let mut ray = Ray::default();
     if let Some(x) = x_in {
         if x.casts_shadow() && x.xe > 0 {
             ray = Ray {

@@ -20,11 +20,10 @@ use crate::error::FovError;
 use crate::kernel::Field;
 use crate::visible::checked_area;
 
-/// A bit per tile of a field's bounding box, by offset from the origin.
-///
-/// The box can be larger than any set a game keeps (the whole map, for a
-/// field without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA)
-/// tiles are [`FovError::AreaTooLarge`].
+/// A bit per tile of a field's bounding box, by offset from the origin. The
+/// box can be larger than any set a game keeps (the whole map, for a field
+/// without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles
+/// are [`FovError::AreaTooLarge`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FieldBits {
     /// The bits, row by row from the box's top left.
