@@ -31,31 +31,22 @@
 //! depth axis (vertical for a tile mostly left or right of the origin),
 //! cut to its octant; of its two ends, the one nearer the octant's axis
 //! counts and the one nearer the diagonal does not (RuggRogue's rounding
-//! `y = (2·x·rise/run + 1) / 2`). Tiles on an axis or a diagonal are scanned
-//! by both octants that share them, reported once, by the even-numbered one
-//! as in RuggRogue; both octants agree on them.
+//! `y = (2·x·rise/run + 1) / 2`).
 //!
-//! **Properties.** The origin is always visible. Symmetric for transparent
-//! tiles ([`Symmetry::Floors`](crate::Symmetry::Floors)): walls are seen
-//! center-to-mid-line, by a rule of their own; the whole result is
-//! invariant under the eight rotations and reflections of the map. The
-//! diamonds of two walls touching only diagonally leave a wide gap, so sight
-//! passes between them; a lone pillar hides what lies straight behind it.
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! The whole result is invariant under the eight rotations and reflections
+//! of the map. The diamonds of two walls touching only diagonally leave a
+//! wide gap, so sight passes between them; a lone pillar hides what lies
+//! straight behind it.
 //!
 //! **How.** Each octant is scanned column by column, keeping a list of
 //! *sights*: closed intervals of slopes still open, measured from the
 //! origin's center in half-tile units, so every slope is an exact integer
-//! fraction. Walls in a column cut their mid-line's slope interval out of the
-//! sights; the survivors go to the next column's list. Two lists, one for
-//! even and one for odd columns, swap roles; a call sizes them for the
-//! farthest column its range can reach on the map (up to 4096 tiles), so
-//! after one call another with the same range from any origin allocates
-//! nothing. No recursion, no floating point.
-//!
-//! **Outputs.** [`DiamondShadowcast::iter`] yields every tile the scan
-//! reaches as `(x, y, symmetric)`, as RuggRogue's iterator does; the visitor
-//! ([`FieldOfView::compute`](crate::FieldOfView::compute)) and so [`Fov`](crate::Fov) report the visible
-//! tiles: those with `symmetric` set, and the opaque ones.
+//! fraction. Walls in a column cut their mid-line's slope interval out of
+//! the sights; the survivors go to the next column's list. Two lists, one
+//! for even and one for odd columns, swap roles; no recursion.
+//! [`DiamondShadowcast::iter`] yields every tile the scan reaches with its
+//! `symmetric` flag, as RuggRogue's iterator does.
 //!
 //! ```
 //! use sightlines::{FieldOfView, DiamondShadowcast, Grid, Range};
@@ -129,24 +120,20 @@ impl DiamondShadowcast {
     /// Every tile the scan reaches, as `(x, y, symmetric)`: the origin
     /// first, then each tile once. `symmetric` is true when the tile's center
     /// is in sight; a tile is *visible* when `symmetric` is true or the tile
-    /// is opaque (the rule [`FieldOfView::compute`](crate::FieldOfView::compute) applies). Transparent
-    /// tiles yielded with `symmetric == false` are reached only partly (by
-    /// their mid-line) and are not visible.
-    ///
-    /// The iterator borrows this scratch, so after warm-up it allocates
-    /// nothing.
+    /// is opaque (the rule [`FieldOfView::compute`](crate::FieldOfView::compute)
+    /// applies): transparent tiles yielded with `symmetric == false` are
+    /// reached only by their mid-line. The iterator borrows this scratch.
     ///
     /// ```
     /// use sightlines::{DiamondShadowcast, Grid, Opacity, Range};
     ///
     /// let map = Grid::parse("@....\n..#..\n.....\n")?.grid;
     /// let mut fov = DiamondShadowcast::new();
-    /// let mut visible = Vec::new();
-    /// for (x, y, symmetric) in fov.iter(&map, (0, 0), Range::UNLIMITED)? {
-    ///     if symmetric || map.is_opaque(x, y) {
-    ///         visible.push((x, y));
-    ///     }
-    /// }
+    /// let visible: Vec<_> = fov
+    ///     .iter(&map, (0, 0), Range::UNLIMITED)?
+    ///     .filter(|&(x, y, symmetric)| symmetric || map.is_opaque(x, y))
+    ///     .map(|(x, y, _)| (x, y))
+    ///     .collect();
     /// assert!(visible.contains(&(2, 1))); // the wall is lit
     /// assert!(!visible.contains(&(4, 2))); // its shadow
     /// assert!(visible.contains(&(4, 1)));
@@ -203,28 +190,18 @@ impl Scan for DiamondShadowcast {
     {
         let (ox, oy) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let mut tiles = self.iter(map, field.origin, field.range)?;
-        while let Some(t) = tiles.next_tile() {
-            if t.symmetric || t.opaque {
-                sink.tile(i64::from(t.x) - ox, i64::from(t.y) - oy);
+        while let Some((x, y, symmetric, opaque)) = tiles.next_tile() {
+            if symmetric || opaque {
+                sink.tile(i64::from(x) - ox, i64::from(y) - oy);
             }
         }
         Ok(())
     }
 }
 
-/// One tile reached by the scan, with its opacity, so the visitor need not
-/// ask the map twice.
-struct Reached {
-    x: i32,
-    y: i32,
-    symmetric: bool,
-    opaque: bool,
-}
-
-/// The iterator of [`DiamondShadowcast::iter`]: yields `(x, y, symmetric)`.
-///
-/// It is the scan itself, paused between tiles: its fields say which octant,
-/// column, sight and tile come next.
+/// The iterator of [`DiamondShadowcast::iter`]: the scan itself, paused
+/// between tiles, its fields saying which octant, column, sight and tile
+/// come next.
 #[derive(Debug)]
 pub struct DiamondIter<'a, M: ?Sized> {
     map: &'a M,
@@ -250,16 +227,13 @@ pub struct DiamondIter<'a, M: ?Sized> {
 }
 
 impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
-    fn next_tile(&mut self) -> Option<Reached> {
+    /// The next tile reached, as `(x, y, symmetric, opaque)`: with its
+    /// opacity, so that the visitor need not ask the map twice.
+    fn next_tile(&mut self) -> Option<(i32, i32, bool, bool)> {
         if self.origin_pending {
             self.origin_pending = false;
             let (x, y) = self.field.origin;
-            return Some(Reached {
-                x,
-                y,
-                symmetric: true,
-                opaque: false,
-            });
+            return Some((x, y, true, false));
         }
         loop {
             if self.scanning {
@@ -292,18 +266,14 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 } else if self.working.is_none() {
                     self.working = Some(self.sight.low.max(low_mid));
                 }
-                // Edges go to even octants, as RuggRogue's guide says first
-                // (its later "0, 3, 4 and 7" would report the x axis twice,
-                // the y axis never).
+                // Tiles on an axis or a diagonal, scanned by both octants that
+                // share them (which agree on them), go to the even one, as
+                // RuggRogue's guide says first (its later "0, 3, 4 and 7"
+                // would report the x axis twice, the y axis never).
                 if (y > 0 && y < x) || self.octant % 2 == 0 {
                     let center = Slope::new(y, x);
                     let symmetric = self.sight.low <= center && center <= self.sight.high;
-                    return Some(Reached {
-                        x: tx,
-                        y: ty,
-                        symmetric,
-                        opaque,
-                    });
+                    return Some((tx, ty, symmetric, opaque));
                 }
                 continue;
             }
@@ -376,7 +346,8 @@ impl<M: Opacity + ?Sized> Iterator for DiamondIter<'_, M> {
 
     #[inline]
     fn next(&mut self) -> Option<(i32, i32, bool)> {
-        self.next_tile().map(|t| (t.x, t.y, t.symmetric))
+        self.next_tile()
+            .map(|(x, y, symmetric, _)| (x, y, symmetric))
     }
 }
 

@@ -5,15 +5,13 @@
 //! *centre* of O that meets T's square (its edges included) passes through
 //! the interior of no opaque tile *nearer* to O than T, nearer meaning a
 //! smaller Chebyshev distance `max(|dx|, |dy|)`. Opaque tiles that sight
-//! reaches are visible by the same rule ("lit walls"). So:
-//!
-//! - the viewer is a point and targets are whole squares, which is why the
-//!   rule is not symmetric (see the example below);
-//! - a ray may graze a wall's corner, so a single ray passes a diagonal gap
-//!   between two walls that touch at a corner;
-//! - a wall only shadows tiles farther away than itself: tiles at the same
-//!   distance are seen around it. Walls cast the shadow of their whole
-//!   square.
+//! reaches are visible by the same rule. So the viewer is a point and
+//! targets are whole squares, which is why B may see A while A does not see
+//! B (the example below); a single ray grazing the corner two walls share
+//! passes their diagonal gap; a wall shadows everything behind its whole
+//! square, but only tiles farther away than itself. The rule treats the
+//! eight octants alike, so the field turns and mirrors with the map; the
+//! other [properties](crate::Algorithm::properties) follow as well.
 //!
 //! **How.** Each octant is scanned row by row (one row per distance) keeping
 //! *views*: ranges of slopes from the origin's centre still open to sight.
@@ -21,55 +19,35 @@
 //! goes on in a new view, the part below in the current one. Only the tiles
 //! a view overlaps are ever looked at, which makes it the fastest of the
 //! classic algorithms on maps with walls; that speed, and being what most
-//! games ship, is why it is here. The price is the asymmetry above, and
-//! wide shadows: a wall hides everything behind its whole square.
+//! games ship, is why it is here. There is no recursion: a view goes on row
+//! by row in a loop, and the views that walls split off wait in a stack kept
+//! from call to call (it grows only when a call leaves more views waiting
+//! than any before), so a radius of 10,000 needs no deep call stack.
 //!
 //! **Exactness and libtcod.** libtcod computes the same slopes in `float32`:
 //! ratios of half-integers such as `(col + 0.5) / (row - 0.5)`. Here every
-//! slope is the exact rational `(2·col + 1) / (2·row - 1)`, and every
-//! decision is an exact integer comparison.
-//! Two distinct such ratios with offsets below 1024 never round to the same
-//! `float32`, so within that distance this module makes exactly libtcod's
-//! decisions; beyond it libtcod can tie slopes that differ, and this module
-//! does not. The test suite compares the two on the golden cases in
-//! `tests/data/libtcod_shadow/`, made by `tools/golden/libtcod_shadow.py`.
-//! Calling libtcod with radius `r > 0` is [`Range::circle`](crate::Range::circle)`(r)` here
-//! (libtcod cuts the scan at `dx² + dy² <= r²`), and radius 0 is
-//! [`Range::UNLIMITED`](crate::Range::UNLIMITED); `light_walls = false` is
-//! [`Fov::set_lit_walls`](crate::Fov::set_lit_walls)`(false)`. Tiles beyond
-//! the range cast no shadow here, while libtcod still reads them, and tiles
-//! off the map are opaque here, while libtcod skips them; neither can
-//! shadow a tile of the map within the range, so the results are equal
-//! (the brute-force test of the definition checks both).
-//!
-//! **Properties.** Not symmetric: B may see A while A does not see B (the
-//! example below). Tile model: a point viewer, square walls and square
-//! targets. Diagonal gaps: the single ray through the corner two walls share
-//! passes, so a viewer on that diagonal sees through. Walls are expansive:
-//! from inside a rectangular room every wall tile is lit. The definition
-//! treats the eight octants alike, so the field of view turns and mirrors
-//! with the map. Tiles on the axes and diagonals, shared by two octants,
-//! are reported once. There is no recursion: a view goes on row by row in
-//! a loop, and the views that walls split off wait in a reused stack, so a
-//! radius of 10,000 needs no deep call stack, and a second call allocates
-//! nothing.
+//! slope is the exact rational `(2·col + 1) / (2·row - 1)`. Two distinct such
+//! ratios with offsets below 1024 never round to the same `float32`, so
+//! within that distance this module makes exactly libtcod's decisions;
+//! beyond it libtcod can tie slopes that differ. The test suite compares the
+//! two on the golden cases in `tests/data/libtcod_shadow/`, made by
+//! `tools/golden/libtcod_shadow.py`. libtcod's radius `r > 0` is
+//! [`Range::circle`](crate::Range::circle)`(r)` here (libtcod cuts the scan
+//! at `dx² + dy² <= r²`), radius 0 is [`Range::UNLIMITED`](crate::Range::UNLIMITED),
+//! and `light_walls = false` is [`Fov::set_lit_walls`](crate::Fov::set_lit_walls)`(false)`.
+//! Tiles beyond the range cast no shadow here, while libtcod still reads
+//! them, and tiles off the map are opaque here, while libtcod skips them;
+//! neither can shadow a tile of the map within the range, so the results are
+//! equal (the brute-force test of the definition checks both).
 //!
 //! **Speed.** Each row of a view is reported as one span, and its walls are
 //! found a word of 64 tiles at a time, so the cost grows with the rows and
 //! the walls a view meets, not with the tiles it lights. Half the octants
 //! run along rows of the map and half along its columns: bit-packed maps
-//! give both whole ([`Grid`](crate::Grid) keeps its bits both ways, see
-//! [`Opacity::bit_rows`] and [`Opacity::bit_columns`]), and when the whole
-//! field lies in the packed bits the scan reads words straight from them,
-//! with no check per row. A view's first and last columns move on by one
-//! exact comparison a row, with no division anywhere, and an octant whose
-//! two nearest tiles are both walls is not scanned at all.
+//! give both whole ([`Opacity::bit_rows`], [`Opacity::bit_columns`]), and
+//! when the whole field lies in the packed bits the scan reads words
+//! straight from them; no step divides.
 //!
-//! **Allocation.** The range's reach is a table reserved for the range when
-//! a call starts, and the views that walls split off wait in a stack kept
-//! from call to call, which grows only when a call leaves more views
-//! waiting at once than any call before (on the test caves, one warm-up
-//! call is enough for every origin).
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, RecursiveShadowcast};
 //!
@@ -77,27 +55,23 @@
 //! let map = Grid::parse("b#..\n...a\n")?.grid;
 //! let (a, b) = ((3, 1), (0, 0));
 //! let mut fov = RecursiveShadowcast::new();
-//! let mut from_a = Vec::new();
+//! let (mut from_a, mut from_b) = (Vec::new(), Vec::new());
 //! fov.compute(&map, a, Range::UNLIMITED, |x, y| from_a.push((x, y)))?;
-//! let mut from_b = Vec::new();
 //! fov.compute(&map, b, Range::UNLIMITED, |x, y| from_b.push((x, y)))?;
 //! // From a's centre, rays just under the wall reach b's square; every ray
 //! // from b's centre to a's square crosses the wall, which is nearer to b.
-//! assert!(from_a.contains(&b));
-//! assert!(!from_b.contains(&a));
+//! assert!(from_a.contains(&b) && !from_b.contains(&a));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{
-    with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Slope, Tiles,
-};
+use crate::kernel::{with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Slope, Tiles};
 use crate::map::Opacity;
 
-/// A view waiting to be scanned from row `depth` on: the slopes
-/// `col / depth` from `low` to `high` (both included),
-/// and the columns it reaches in that row, from `last` up to `first`.
+/// A view waiting to be scanned from row `depth` on: the slopes `col / depth`
+/// from `low` to `high` (both included), and the columns it reaches in that
+/// row, from `last` up to `first`.
 ///
 /// A tile at column c of row d spans the slopes from (2c - 1) / (2d + 1)
 /// to (2c + 1) / (2d - 1), so the view reaches the columns with
@@ -115,19 +89,6 @@ struct View {
     last: i64,
     high: Slope,
     low: Slope,
-}
-
-impl View {
-    /// The whole octant, slopes 0 to 1, from row 1: `first` is
-    /// floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
-    /// ceil((0 - 1) / 2) = 0.
-    const WHOLE: View = View {
-        depth: 1,
-        first: 1,
-        last: 0,
-        high: Slope::new(1, 1),
-        low: Slope::new(0, 1),
-    };
 }
 
 /// Reusable scratch for recursive shadowcasting; see the [module docs](self).
@@ -160,28 +121,55 @@ impl RecursiveShadowcast {
         RecursiveShadowcast::default()
     }
 
-    /// Scans octant `O`, reporting the tiles of its diagonal when
-    /// `OWNS_DIAGONAL`, else those of its axis.
-    ///
-    /// Compiled once per octant, so that the octant's transform is constant
-    /// in the hot loop.
-    fn scan_octant<const O: usize, const OWNS_DIAGONAL: bool, T, S>(
-        &mut self,
-        tiles: &T,
-        lines: &FieldLines,
-        field: &Field,
-        sink: &mut S,
-    ) where
-        T: Tiles,
-        S: Sink,
-    {
-        match lines.of(Octant::ALL[O]) {
-            Some(lines) => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&lines, field, sink),
-            None => self.scan_rows::<O, OWNS_DIAGONAL, _, S>(&ByTile(tiles), field, sink),
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.reach.reset(field.range);
+        let lines = tiles.lines(field);
+        // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1, when
+        // all are on the field and in range: an octant whose two tiles of
+        // row 1 are walls sees nothing past them, and needs no scan.
+        let ring = if field.left.min(field.right).min(field.up).min(field.down) >= 1
+            && self.reach.at(1) >= 1
+        {
+            (0..3).fold(0, |ring, row| {
+                ring | tiles.row_bits(-1, row - 1, 3) << (3 * row)
+            })
+        } else {
+            0
+        };
+        macro_rules! octant {
+            ($o:literal, $owns_diagonal:literal) => {
+                let octant = Octant::ALL[$o];
+                let bit = |(dx, dy): (i64, i64)| 1u64 << (3 * (dy + 1) + dx + 1);
+                let (axis, diagonal) = (octant.offset(1, 0), octant.offset(1, 1));
+                let both = bit(axis) | bit(diagonal);
+                if ring & both == both {
+                    let (dx, dy) = if $owns_diagonal { diagonal } else { axis };
+                    sink.tile(dx, dy);
+                } else if let Some(lines) = lines.of(octant) {
+                    self.scan_rows::<$o, $owns_diagonal, _, S>(&lines, field, sink);
+                } else {
+                    self.scan_rows::<$o, $owns_diagonal, _, S>(&ByTile(tiles), field, sink);
+                }
+            };
         }
+        // Two octants sharing a line see its tiles alike (a tile's visibility
+        // depends only on the tiles of its line): the even one of two sharing
+        // a diagonal reports it, the odd one of two sharing an axis.
+        octant!(0, true);
+        octant!(1, false);
+        octant!(2, true);
+        octant!(3, false);
+        octant!(4, true);
+        octant!(5, false);
+        octant!(6, true);
+        octant!(7, false);
     }
 
-    /// [`RecursiveShadowcast::scan_octant`], reading the walls from `rows`.
+    /// Scans octant `O`, reading the walls from `rows` and reporting the
+    /// tiles of its diagonal when `OWNS_DIAGONAL`, else those of its axis;
+    /// compiled once per octant, so that its transform is constant in the
+    /// hot loop.
     fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, R, S>(
         &mut self,
         rows: &R,
@@ -199,7 +187,16 @@ impl RecursiveShadowcast {
         }
         let RecursiveShadowcast { stack, reach } = self;
         stack.clear();
-        let mut next = Some(View::WHOLE);
+        // The whole octant, slopes 0 to 1, from row 1: `first` is
+        // floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
+        // ceil((0 - 1) / 2) = 0.
+        let mut next = Some(View {
+            depth: 1,
+            first: 1,
+            last: 0,
+            high: Slope::new(1, 1),
+            low: Slope::new(0, 1),
+        });
         while let Some(view) = next {
             let View {
                 mut depth,
@@ -208,8 +205,6 @@ impl RecursiveShadowcast {
                 mut high,
                 low,
             } = view;
-            // One row after the other until the view closes; the parts of
-            // it that walls split off wait on the stack.
             loop {
                 let d = depth;
                 // Tiles out of range come first in a row (every shape grows
@@ -222,16 +217,9 @@ impl RecursiveShadowcast {
                 }
                 // Every tile the view overlaps is seen; the shared lines go
                 // to one octant of the two.
-                octant.span(
-                    sink,
-                    d,
-                    if OWNS_DIAGONAL && last == 0 { 1 } else { last },
-                    if !OWNS_DIAGONAL && top == d {
-                        d - 1
-                    } else {
-                        top
-                    },
-                );
+                let c0 = if OWNS_DIAGONAL && last == 0 { 1 } else { last };
+                let c1 = if OWNS_DIAGONAL || top < d { top } else { d - 1 };
+                octant.span(sink, d, c0, c1);
                 // `first` of the next row: column first + 1 comes in when
                 // its lowest corner (2·first + 1) / (2d + 3) is in view.
                 let mut next_first =
@@ -327,51 +315,6 @@ impl Scan for RecursiveShadowcast {
     {
         with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         Ok(())
-    }
-}
-
-impl RecursiveShadowcast {
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        sink.tile(0, 0);
-        self.reach.reset(field.range);
-        let lines = tiles.lines(field);
-        // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1, when
-        // all are on the field and in range: an octant whose two tiles of
-        // row 1 are walls sees nothing past them, and needs no scan.
-        let ring = if field.left.min(field.right).min(field.up).min(field.down) >= 1
-            && self.reach.at(1) >= 1
-        {
-            (0..3).fold(0, |ring, row| {
-                ring | tiles.row_bits(-1, row - 1, 3) << (3 * row)
-            })
-        } else {
-            0
-        };
-        macro_rules! octant {
-            ($o:literal, $owns_diagonal:literal) => {
-                let octant = Octant::ALL[$o];
-                let bit = |(dx, dy): (i64, i64)| 1u64 << (3 * (dy + 1) + dx + 1);
-                let (axis, diagonal) = (octant.offset(1, 0), octant.offset(1, 1));
-                let both = bit(axis) | bit(diagonal);
-                if ring & both == both {
-                    let (dx, dy) = if $owns_diagonal { diagonal } else { axis };
-                    sink.tile(dx, dy);
-                } else {
-                    self.scan_octant::<$o, $owns_diagonal, T, S>(tiles, &lines, field, sink);
-                }
-            };
-        }
-        // Octants 2k and 2k+1 share a diagonal, 2k+1 and 2k+2 an axis.
-        // Both see a shared tile alike (its visibility depends only on
-        // the tiles of its line), so the even one reports the diagonal.
-        octant!(0, true);
-        octant!(1, false);
-        octant!(2, true);
-        octant!(3, false);
-        octant!(4, true);
-        octant!(5, false);
-        octant!(6, true);
-        octant!(7, false);
     }
 }
 
@@ -545,8 +488,8 @@ mod tests {
                         ($($o:literal)*) => {
                             match (index, owns) {
                                 $(
-                                    ($o, true) => fov.scan_octant::<$o, true, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
-                                    ($o, false) => fov.scan_octant::<$o, false, _, _>(&tiles, &FieldLines::default(), &field, &mut sink),
+                                    ($o, true) => fov.scan_rows::<$o, true, _, _>(&ByTile(&tiles), &field, &mut sink),
+                                    ($o, false) => fov.scan_rows::<$o, false, _, _>(&ByTile(&tiles), &field, &mut sink),
                                 )*
                                 _ => unreachable!(),
                             }

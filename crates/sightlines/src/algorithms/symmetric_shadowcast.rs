@@ -29,61 +29,35 @@
 //! which is exactly the columns whose mid-line interior meets the open
 //! slopes. Open slopes never shrink to a single one: a wall whose shade
 //! starts exactly at a row's start is that row's first tile and makes no
-//! child row, which is the "touching both ends" rule above. Walls are revealed whenever scanned, floors only when
-//! `depth·start <= col <= depth·end`: that test, the center of the floor
-//! inside the open slopes, is what makes floors symmetric. A wall after a
-//! floor ends a child row at the wall's edge; a floor after a wall moves the
-//! row's start, and a row that ends on a floor goes on to the next depth.
-//! The scan goes depth by depth, keeping the open rows of one depth in a
-//! reused list rather than on the call stack, so a radius of tens of
-//! thousands cannot overflow it. The order of the rows changes nothing that
-//! is seen.
+//! child row, which is the "touching both ends" rule above. Walls are
+//! revealed whenever scanned, floors only when `depth·start <= col <=
+//! depth·end` (the floor's center inside the open slopes, which is what
+//! makes floors symmetric). The open rows of one depth wait in a reused
+//! list rather than on the call stack, so a radius of tens of thousands
+//! cannot overflow it; their order changes nothing that is seen. Walls are
+//! found 64 tiles at a time ([`Opacity::bit_rows`]).
 //!
-//! **Allocation.** A depth holds at most two rows per column, so the two
-//! lists of rows (and the table of diagonals reported) are sized from the
-//! range and the map's size when a call starts (for a reach up to 4096
-//! tiles; past it they grow as the scan needs): after one call, another
-//! with the same range from any origin allocates nothing.
-//!
-//! **Speed.** Walls are found 64 tiles at a time (bit-packed maps such as
-//! [`Grid`](crate::Grid) give their rows whole, see [`Opacity::bit_rows`]),
-//! and the tiles of a row are reported as one span: only its two end
-//! columns can be floors whose centre is out of sight, or diagonal tiles
-//! that the next quadrant shares.
-//!
-//! **Properties.**
-//! - *Symmetric for floor tiles:* floor B is visible from floor A exactly when
-//!   A is visible from B (the center-to-center ray is the same segment both
-//!   ways). Walls are reported when lit, as Ford's are, and that is not
-//!   symmetric: a lit wall need not see back.
-//! - *Expansive walls:* from inside a convex room every wall of the room is
-//!   lit. *Expanding pillar shadows*, *no blind corners*: the diamond walls
-//!   let sight pass close to corners.
-//! - *Diagonal gaps:* square walls that touch only at corners leave gaps
-//!   between their diamonds, so sight leaks through a diagonal line of walls
-//!   (from (0, 0), the walls on `x + y = 3` hide (4, 0) but not (5, 1)).
-//!   Mid-lines that meet end to end across a ray do block it.
-//! - Exact: slopes are exact rationals, rounding is integer. There is no
-//!   floating point anywhere, so the scan is invariant under the eight
-//!   reflections and rotations of the map.
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! Floors see each other symmetrically, since the center-to-center ray is
+//! the same segment both ways; walls are reported when lit, as Ford's are,
+//! and a lit wall need not see back. The diamond walls let sight pass close
+//! to corners (expanding pillar shadows, no blind corners), and leave gaps
+//! where square walls touch only at corners, so sight leaks through a
+//! diagonal line of walls (from (0, 0), the walls on `x + y = 3` hide
+//! (4, 0) but not (5, 1)); mid-lines that meet end to end across a ray do
+//! block it. With exact slopes and integer rounding the scan is invariant
+//! under the eight reflections and rotations of the map.
 //!
 //! **Not libtcod's.** libtcod's `FOV_SYMMETRIC_SHADOWCAST` runs the same
-//! scan on `float` slopes and rounds with `roundf(n * (1 ± FLT_EPSILON))`.
-//! Scaling by `1 ± ε` pushes a tie away from zero or toward it whatever its
-//! sign, so a negative tie goes the other way from Ford's (`-2.5` "rounded
-//! half up" gives `-3`, not `-2`), and float32 slopes are inexact besides.
+//! scan on `float` slopes and rounds with `roundf(n * (1 ± FLT_EPSILON))`,
+//! which sends a negative tie the other way from Ford's (`-2.5` "rounded
+//! half up" gives `-3`, not `-2`); its float32 slopes are inexact besides.
 //! The result is not mirror-symmetric: in an emulation of its scan, 77 of
 //! 100 random maps up to 16x16 have an origin whose field differs from the
 //! mirror image of the mirrored map's (0 of 100 with exact rounding). It
 //! also skips tiles off the map instead of treating them as walls, and cuts
-//! its radius with `dx² + dy² < r²`. So it is no golden reference for this
-//! algorithm: the tests check the definition above with an exact brute
-//! force instead.
-//!
-//! **Ranges.** Tiles outside the range are treated as walls and never
-//! reported: every shape grows with `|dx|` and `|dy|`, and every wall that
-//! could block a tile in range lies nearer on both axes, so what is seen
-//! within the range does not change.
+//! its radius with `dx² + dy² < r²`. So the tests check the definition
+//! above with an exact brute force instead of golden cases.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, SymmetricShadowcast};
@@ -170,6 +144,15 @@ impl SymmetricShadowcast {
         SymmetricShadowcast::default()
     }
 
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        sink.tile(0, 0);
+        self.reach.reset(field.range);
+        self.scan_quadrant::<0, T, S>(tiles, field, sink);
+        self.scan_quadrant::<1, T, S>(tiles, field, sink);
+        self.scan_quadrant::<2, T, S>(tiles, field, sink);
+        self.scan_quadrant::<3, T, S>(tiles, field, sink);
+    }
+
     /// Scans quadrant `Q` of [`QUADRANTS`], compiled once per quadrant so
     /// that its transform is constant in the hot loop.
     fn scan_quadrant<const Q: usize, T: Tiles, S: Sink>(
@@ -190,10 +173,7 @@ impl SymmetricShadowcast {
             return;
         }
         // Row by row: the rows still open at one depth make the next
-        // depth's. Each next row holds a floor of this depth that no other
-        // row of its depth holds twice, so a depth holds at most
-        // `2 * (2 * depth + 1)` rows and the lists were sized from the
-        // range when the call started.
+        // depth's.
         let (mut rows, mut next) = (
             std::mem::take(&mut self.rows),
             std::mem::take(&mut self.next),
@@ -214,7 +194,10 @@ impl SymmetricShadowcast {
                 if first > last {
                     continue;
                 }
-                // The columns on the field and within the range.
+                // The columns on the field and within the range. Those out of
+                // range are walls, which hides nothing in range: every shape
+                // grows with |dx| and |dy|, and every wall that could block a
+                // tile in range lies nearer on both axes.
                 let cut = self.reach.at(depth);
                 let (lo, hi) = ((-left).max(-cut), right.min(cut));
                 // Walls, on and off the field, 64 columns at a time, from
@@ -282,14 +265,11 @@ impl SymmetricShadowcast {
     }
 
     /// Reports the visible tiles among the columns `c0..c0 + len` of `row`
-    /// (whose columns run `first..=last`; `lo..=hi` are on the field):
-    /// every wall, and the floors whose centre is in sight. Bit `i` of
-    /// `walls` is column `c0 + i`.
-    ///
-    /// Only the row's first and last columns can be floors whose centre is
-    /// out of sight, and only they can lie on a diagonal, shared with the
-    /// next quadrant: they are checked one by one, the rest is one span.
-    #[allow(clippy::too_many_arguments)]
+    /// (bit `i` of `walls` is column `c0 + i`; the row runs `first..=last`,
+    /// `lo..=hi` are on the field): every wall, and the floors whose centre
+    /// is in sight. Only the row's two ends can be floors out of sight, or
+    /// diagonal tiles that the next quadrant shares: they are checked one by
+    /// one, the rest is one span.
     #[inline(always)]
     fn report<S: Sink>(
         &mut self,
@@ -352,8 +332,9 @@ impl Scan for SymmetricShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        // Scratch for the farthest any origin can reach with this range, so
-        // that no later origin needs more.
+        // Each next row holds a floor of its depth that no other row holds
+        // twice, so a depth holds at most `2 * (2 * depth + 1)` rows: room
+        // for the farthest any origin can reach with this range.
         let reach = presized_reach(map, field.range);
         let rows = 4 * (reach + 1);
         self.rows.reserve(rows.saturating_sub(self.rows.len()));
@@ -362,17 +343,6 @@ impl Scan for SymmetricShadowcast {
         self.diagonals.reserve(reach + 1);
         with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         Ok(())
-    }
-}
-
-impl SymmetricShadowcast {
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        sink.tile(0, 0);
-        self.reach.reset(field.range);
-        self.scan_quadrant::<0, T, S>(tiles, field, sink);
-        self.scan_quadrant::<1, T, S>(tiles, field, sink);
-        self.scan_quadrant::<2, T, S>(tiles, field, sink);
-        self.scan_quadrant::<3, T, S>(tiles, field, sink);
     }
 }
 

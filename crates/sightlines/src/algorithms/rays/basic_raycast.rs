@@ -26,24 +26,20 @@
 //! With walls not lit ([`Fov::set_lit_walls`](crate::Fov::set_lit_walls)),
 //! both report the same tiles. Other shapes cut the lines the same way.
 //!
-//! **Properties.** Point-to-tile, not symmetric (the line from A to B and
-//! the one from B to A can round differently, and lines go only to the box's
-//! border). It sees through diagonal gaps. The post-pass lights the walls of
-//! a corridor or room that single lines skip at grazing angles. Lines and
-//! post-pass are symmetric under the eight mirrors and rotations, so the
-//! result is too. Because the lines aim at the box clipped to the map, a
-//! tile's visibility can change with where the map ends (an origin near the
-//! map edge casts its lines to nearer targets).
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! Not symmetric: the line from A to B and the one from B to A can round
+//! differently, and lines go only to the box's border. Because the lines
+//! aim at the box clipped to the map, a tile's visibility can change with
+//! where the map ends (an origin near the map edge casts its lines to
+//! nearer targets).
 //!
 //! **Cost.** `O(perimeter · radius)` steps of a few word operations each:
 //! the lines step through bitsets over the box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
-//! [`FovError::AreaTooLarge`]), one of the range's shape made before them
-//! and, on a map with packed rows ([`Opacity::bit_rows`]), one of its walls
-//! read a word at a time, so that a step tests both with an AND; other maps
-//! are asked only the tiles the lines reach. The post-pass works 64 tiles
-//! a word and asks a map without packed rows only the tiles it may light
-//! (in range, not lit, next to lit floor).
+//! [`FovError::AreaTooLarge`]), one of the range's shape and, on a map with
+//! packed rows ([`Opacity::bit_rows`]), one of its walls read a word at a
+//! time, so that a step tests both with an AND; other maps are asked only
+//! the tiles the lines reach. The post-pass works 64 tiles a word.
 //!
 //! ```
 //! use sightlines::{BasicRaycast, FieldOfView, Grid, Range};
@@ -89,23 +85,7 @@ impl BasicRaycast {
     pub fn new() -> BasicRaycast {
         BasicRaycast::default()
     }
-}
 
-field_of_view!(BasicRaycast);
-
-impl Scan for BasicRaycast {
-    fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
-    where
-        M: Opacity + ?Sized,
-        S: Sink,
-    {
-        self.lit.reset(field)?;
-        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
-        Ok(())
-    }
-}
-
-impl BasicRaycast {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         let (lit, masks) = (&mut self.lit, &mut self.masks);
         self.reach.reset(field.range);
@@ -156,10 +136,10 @@ fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks
     let origin = lit.position(0, 0) as i64;
     let row = lit.row_stride() as i64;
     // The same length for all three, so one bounds check covers them.
-    let lit = lit.words_mut();
+    let lit = lit.bits.words_mut();
     let n = lit.len();
-    let in_range = &masks.in_range.words()[..n];
-    let walls = &mut masks.walls.words_mut()[..n];
+    let in_range = &masks.in_range.bits.words()[..n];
+    let walls = &mut masks.walls.bits.words_mut()[..n];
     let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
     for (p, (dx, dy)) in steps.positions(origin, row) {
         // In the box, so a valid position.
@@ -181,5 +161,19 @@ fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks
         if opaque {
             return;
         }
+    }
+}
+
+field_of_view!(BasicRaycast);
+
+impl Scan for BasicRaycast {
+    fn run<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        S: Sink,
+    {
+        self.lit.reset(field)?;
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        Ok(())
     }
 }

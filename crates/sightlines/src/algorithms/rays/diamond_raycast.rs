@@ -20,34 +20,30 @@
 //! 4. a live opaque tile becomes an obstacle: `xe = xo = a`, `ye = yo = b`.
 //!
 //! A live tile that is not obscured after step 4 is visible; so an opaque
-//! tile never is, and walls are lit only by the post-pass of
-//! [`BasicRaycast`](crate::BasicRaycast): every opaque tile in range next to
-//! a visible transparent tile that lies no farther from the origin on either
-//! axis. Tiles out of the range's shape are ignored, as are tiles off the
-//! map. The error vectors are a Bresenham-like account of how far each
-//! obstacle's shadow has drifted from the ray through it; obstacles spread
-//! their shadows along both axes at once, which gives the diamond its name.
+//! tile never is, and walls are lit only by
+//! [`basic-raycast`](crate::basic_raycast)'s post-pass. Tiles out of the
+//! range's shape are ignored, as are tiles off the map. The error vectors
+//! are a Bresenham-like account of how far each obstacle's shadow has
+//! drifted from the ray through it; obstacles spread their shadows along
+//! both axes at once, which gives the diamond its name.
 //!
-//! **Against libtcod.** The same radius rule as
-//! [`basic-raycast`](crate::basic_raycast): libtcod's radius `r > 0` is
-//! [`Range::circle(r)`](crate::Range::circle), and `0` is
-//! [`Range::UNLIMITED`](crate::Range::UNLIMITED); its post-pass lights walls
-//! in the whole square box, ours only within the range, which is the one
-//! difference (pinned by the tests on libtcod's own output). libtcod walks a
-//! queue over the whole map; here each quadrant is scanned row by row, which
-//! meets every tile after both its inputs, so the states are the same.
+//! **Against libtcod.** The same radius rule, and the same one difference in
+//! the post-pass, as [`basic-raycast`](crate::basic_raycast) (pinned by the
+//! tests on libtcod's own output). libtcod walks a queue over the whole map;
+//! here each quadrant is scanned row by row, which meets every tile after
+//! both its inputs, so the states are the same.
 //!
-//! **Properties.** Point-to-tile, not symmetric. It does not see through
-//! diagonal gaps: between two walls touching at a corner, both inputs of
-//! the tile beyond are obstacles that obscure it. The rule is the same in the four quadrants, so the result is the
-//! same under the mirrors `x → -x` and `y → -y`. Steps 1 and 2 are not
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! Not symmetric. It does not see through diagonal gaps: between two walls
+//! touching at a corner, both inputs of the tile beyond are obstacles that
+//! obscure it. The rule is the same in the four quadrants, so the result is
+//! the same under the mirrors `x → -x` and `y → -y`. Steps 1 and 2 are not
 //! written symmetrically (step 2 may overwrite step 1, not the reverse), yet
 //! swapping the axes changed no result on the tests' thousands of random
 //! maps; that invariance is observed, not proven.
 //!
 //! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the wall post-pass, 64 tiles a word, over bitsets of the
-//! box (boxes above
+//! quadrant, then the post-pass, over bitsets of the box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!
@@ -66,7 +62,7 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Tiles};
+use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink};
 use crate::map::Opacity;
 
 /// The state of one tile; see the [module docs](self).
@@ -166,18 +162,13 @@ impl DiamondRaycast {
 /// A tile's state from its live inputs, before its own opacity counts.
 #[inline]
 fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
-    let mut ray = Ray {
-        live: true,
-        ..Ray::default()
-    };
+    let mut ray = Ray::default();
     if let Some(x) = x_in {
         if x.casts_shadow() && x.xe > 0 {
             ray = Ray {
                 xe: x.xe - x.yo,
                 ye: x.ye + x.yo,
-                xo: x.xo,
-                yo: x.yo,
-                live: true,
+                ..x
             };
         }
     }
@@ -186,9 +177,7 @@ fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
             ray = Ray {
                 xe: y.xe + y.xo,
                 ye: y.ye - y.xo,
-                xo: y.xo,
-                yo: y.yo,
-                live: true,
+                ..y
             };
         }
     }
@@ -221,22 +210,16 @@ impl Scan for DiamondRaycast {
             self.scan_quadrant(map, field, q);
         }
         self.reach.reset(field.range);
-        with_tiles!(map, field.origin, |tiles| self.light_walls(tiles, field));
-        sink.tile(0, 0);
-        self.lit.for_each(|dx, dy| {
-            if (dx, dy) != (0, 0) {
-                sink.tile(dx, dy);
-            }
+        // `basic-raycast`'s wall post-pass over the lit tiles.
+        with_tiles!(map, field.origin, |tiles| {
+            self.masks.reset(tiles, field, &mut self.reach);
+            self.masks.read_lit(tiles, &self.lit);
+            light_walls(tiles, &mut self.masks, &mut self.lit);
         });
+        // The origin first, then the rest run by run.
+        sink.tile(0, 0);
+        self.lit.remove(0, 0);
+        self.lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
         Ok(())
-    }
-}
-
-impl DiamondRaycast {
-    /// `basic-raycast`'s wall post-pass over the lit tiles.
-    fn light_walls<T: Tiles>(&mut self, tiles: &T, field: &Field) {
-        self.masks.reset(tiles, field, &mut self.reach);
-        self.masks.read_lit(tiles, &self.lit);
-        light_walls(tiles, &mut self.masks, &mut self.lit);
     }
 }

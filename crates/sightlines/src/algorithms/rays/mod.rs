@@ -20,13 +20,13 @@ use crate::error::FovError;
 use crate::kernel::Field;
 use crate::visible::checked_area;
 
-/// A bit per tile of a field's bounding box, by offset from the origin.
-///
-/// The box can be larger than any set a game keeps (the whole map, for a
-/// field without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA)
-/// tiles are [`FovError::AreaTooLarge`].
+/// A bit per tile of a field's bounding box, by offset from the origin. The
+/// box can be larger than any set a game keeps (the whole map, for a field
+/// without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles
+/// are [`FovError::AreaTooLarge`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FieldBits {
+    /// The bits, row by row from the box's top left.
     bits: TileBits,
     /// The origin's column and row in the box.
     left: i64,
@@ -57,7 +57,7 @@ impl FieldBits {
     /// How far a bit position moves for one row down.
     #[inline]
     pub(crate) fn row_stride(&self) -> usize {
-        self.words_per_row() * 64
+        self.bits.words_per_row() * 64
     }
 
     /// Sets the bit of offset `(dx, dy)`; whether it was clear before.
@@ -83,30 +83,6 @@ impl FieldBits {
         }
         let (c0, c1) = ((dx0 + self.left) as usize, (dx1 + self.left) as usize);
         fill_bits(self.bits.row_mut((dy + self.up) as usize), c0, c1);
-    }
-
-    /// The words, row by row, each row [`words_per_row`](Self::words_per_row) long.
-    #[inline]
-    pub(crate) fn words(&self) -> &[u64] {
-        self.bits.words()
-    }
-
-    /// See [`words`](Self::words).
-    #[inline]
-    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
-        self.bits.words_mut()
-    }
-
-    /// How many words a row takes.
-    #[inline]
-    pub(crate) fn words_per_row(&self) -> usize {
-        self.bits.words_per_row()
-    }
-
-    /// The box's column of the origin (its offset from the left edge) and
-    /// its row (from the top).
-    pub(crate) fn origin_cell(&self) -> (usize, usize) {
-        (self.left as usize, self.up as usize)
     }
 
     /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`

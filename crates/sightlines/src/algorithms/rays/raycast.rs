@@ -5,9 +5,9 @@
 //! **Definition.** Let `D` be the range's radius, or the distance from the
 //! origin to the farthest edge of the map when that is smaller (or when
 //! there is no radius): the largest distance the field reaches in any of
-//! the four directions. From
-//! the origin's center a ray goes to the center of every tile of the square
-//! ring at Chebyshev distance `D`, `8·D` rays in all. A ray to offset
+//! the four directions. From the origin's center a ray goes to the center of
+//! every tile of the square ring at Chebyshev distance `D`, `8·D` rays in
+//! all. A ray to offset
 //! `(dx, dy)` takes one tile per step along its major axis, the tile nearest
 //! the exact ray, a halfway tie going to the tile farther from the origin
 //! (what rounding the exact offset half away from zero gives; see
@@ -27,25 +27,19 @@
 //! `x = width` before stopping (it tests `x > width`); here a ray stops
 //! before leaving the map, and tiles off a bounded map are never read.
 //!
-//! **Exact and deterministic.** The rays are integer Bresenham lines (the
-//! tutorial's `lerp` and `round` in floating point, done exactly), so every
-//! platform gives the same tiles.
-//!
-//! **Properties.** Point-to-tile (from the origin's center to a tile's
-//! center), not symmetric: a ray from A may reach B while every ray from B
-//! is blocked before A. It sees through diagonal gaps (a ray steps
-//! diagonally between two walls that touch at a corner). Walls are lit only
-//! where a ray ends on them, so a long straight wall seen at a grazing angle
-//! can show unlit gaps; [`BasicRaycast`](crate::BasicRaycast) lights walls
-//! next to lit floor in a second pass instead. The result is the same under
-//! the eight mirrors and rotations of the map (the rays and their rounding
-//! are). When the map reaches at least the radius in some direction, `D` is
-//! the radius and the result depends only on the tiles within the range.
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! The rays are integer Bresenham lines (the tutorial's `lerp` and `round`,
+//! done exactly), the same under the eight mirrors and rotations of the map.
+//! A ray steps diagonally between two walls that touch at a corner. Walls
+//! are lit only where a ray ends on them, so a long straight wall seen at a
+//! grazing angle can show unlit gaps; [`BasicRaycast`](crate::BasicRaycast)
+//! lights walls next to lit floor in a second pass instead. When the map
+//! reaches at least the radius in some direction, `D` is the radius and the
+//! result depends only on the tiles within the range.
 //!
 //! **Cost.** `8·D` rays of at most `D` steps, and a bitset over the range's
-//! bounding box (clipped to the map) so each tile is reported once. Boxes
-//! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
-//! [`FovError::AreaTooLarge`].
+//! bounding box clipped to the map, so each tile is reported once (boxes
+//! above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give [`FovError::AreaTooLarge`]).
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, Raycast};
@@ -92,6 +86,29 @@ impl Raycast {
     pub fn new() -> Raycast {
         Raycast::default()
     }
+
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        self.reach.reset(field.range);
+        self.seen.insert(0, 0);
+        sink.tile(0, 0);
+        let d = field.left.max(field.right).max(field.up).max(field.down);
+        // The `8·d` tiles of the square ring at distance `d`, once each.
+        for to in (-d..d).flat_map(|k| [(k, -d), (d, k), (-k, d), (-d, -k)]) {
+            for (dx, dy) in Steps::new(to.0, to.1, Rounding::AwayFromStart).skip(1) {
+                // Within the box, then within the range's shape (`reach` cuts
+                // it row by row; the box keeps |dx| below the table's end).
+                if !field.reaches(dx, dy) || dy.abs() > self.reach.at(dx.abs()) {
+                    break;
+                }
+                if self.seen.insert(dx, dy) {
+                    sink.tile(dx, dy);
+                }
+                if tiles.opaque(dx, dy) {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 field_of_view!(Raycast);
@@ -105,62 +122,5 @@ impl Scan for Raycast {
         self.seen.reset(field)?;
         with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         Ok(())
-    }
-}
-
-impl Raycast {
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        self.reach.reset(field.range);
-        self.seen.insert(0, 0);
-        sink.tile(0, 0);
-        let d = field.left.max(field.right).max(field.up).max(field.down);
-        for to in square_ring(d) {
-            cast_ray(
-                tiles,
-                field,
-                &mut self.reach,
-                &mut self.seen,
-                to,
-                Rounding::AwayFromStart,
-                &mut |dx, dy| sink.tile(dx, dy),
-            );
-        }
-    }
-}
-
-/// The `8·d` tiles at Chebyshev distance `d >= 1` from the origin, once
-/// each, clockwise from the top-left corner (none for `d == 0`).
-fn square_ring(d: i64) -> impl Iterator<Item = (i64, i64)> {
-    (-d..d).flat_map(move |k| [(k, -d), (d, k), (-k, d), (-d, -k)])
-}
-
-/// Casts one ray from the origin toward offset `to` (which may lie beyond
-/// the field), marking the tiles it reaches in `seen` and visiting those
-/// not marked before. The ray stops before leaving the field's box or the
-/// range, and after an opaque tile.
-fn cast_ray<T, V>(
-    tiles: &T,
-    field: &Field,
-    reach: &mut Reach,
-    seen: &mut FieldBits,
-    to: (i64, i64),
-    rounding: Rounding,
-    visit: &mut V,
-) where
-    T: Tiles,
-    V: FnMut(i64, i64),
-{
-    for (dx, dy) in Steps::new(to.0, to.1, rounding).skip(1) {
-        // Within the box, then within the range's shape (`reach` cuts it
-        // row by row; the box keeps |dx| below the table's end).
-        if !field.reaches(dx, dy) || dy.abs() > reach.at(dx.abs()) {
-            return;
-        }
-        if seen.insert(dx, dy) {
-            visit(dx, dy);
-        }
-        if tiles.opaque(dx, dy) {
-            return;
-        }
     }
 }

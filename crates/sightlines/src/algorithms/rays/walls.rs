@@ -33,9 +33,9 @@ impl BoxMasks {
                 .insert_row(dy, (-across).max(-field.left), across.min(field.right));
         }
         if T::PACKED_ROWS {
-            let wpr = self.walls.words_per_row();
+            let wpr = self.walls.bits.words_per_row();
             let width = (field.left + field.right + 1) as usize;
-            let words = self.walls.words_mut();
+            let words = self.walls.bits.words_mut();
             for (r, dy) in (-field.up..=field.down).enumerate() {
                 for k in 0..wpr {
                     let len = (width - 64 * k).min(64) as u32;
@@ -58,10 +58,8 @@ impl BoxMasks {
     }
 }
 
-/// libtcod's wall post-pass, kept within the range: lights every opaque
-/// tile of the field that is an 8-neighbour of a lit transparent tile lying
-/// no farther from the origin on either axis. `masks` must know the opacity
-/// of every lit tile.
+/// The post-pass of [`basic-raycast`](super::basic_raycast)'s definition,
+/// kept within the range; `masks` must know the opacity of every lit tile.
 ///
 /// Word by word: for a wall `w` the tiles `t` with `|tx| <= |wx|` and
 /// `|ty| <= |wy|` among its neighbours are those with `tx` in `{wx, wx -
@@ -71,9 +69,9 @@ impl BoxMasks {
 /// give the tiles next to one; the walls among them in range and not lit
 /// yet are lit. Only those candidates are asked of a map without packed rows.
 pub(crate) fn light_walls<T: Tiles>(tiles: &T, masks: &mut BoxMasks, lit: &mut FieldBits) {
-    let wpr = lit.words_per_row();
-    let (_, oy) = lit.origin_cell();
-    let rows = lit.words().len() / wpr.max(1);
+    let wpr = lit.bits.words_per_row();
+    let oy = lit.up as usize;
+    let rows = lit.bits.words().len() / wpr.max(1);
     // Two rows of spread tiles, the row being lit and the one nearer the
     // origin, as the rows go outward from the origin's: up, then down.
     masks.spread.clear();
@@ -90,8 +88,8 @@ fn light_rows<T: Tiles>(
     lit: &mut FieldBits,
     rows: impl Iterator<Item = usize>,
 ) {
-    let wpr = lit.words_per_row();
-    let (ox, oy) = lit.origin_cell();
+    let wpr = lit.bits.words_per_row();
+    let (ox, oy) = (lit.left as usize, lit.up as usize);
     let BoxMasks {
         in_range,
         walls,
@@ -104,9 +102,9 @@ fn light_rows<T: Tiles>(
         spread_row(lit, walls, ox, r, here);
         for k in 0..wpr {
             let i = r * wpr + k;
-            let candidates = (here[k] | near[k]) & in_range.words()[i] & !lit.words()[i];
+            let candidates = (here[k] | near[k]) & in_range.bits.words()[i] & !lit.bits.words()[i];
             if T::PACKED_ROWS {
-                lit.words_mut()[i] |= candidates & walls.words()[i];
+                lit.bits.words_mut()[i] |= candidates & walls.bits.words()[i];
             } else {
                 let mut bits = candidates;
                 while bits != 0 {
@@ -115,8 +113,8 @@ fn light_rows<T: Tiles>(
                     if tiles.opaque(dx, dy) {
                         // Recorded, so that the row spreads as before.
                         let bit = bits & bits.wrapping_neg();
-                        lit.words_mut()[i] |= bit;
-                        walls.words_mut()[i] |= bit;
+                        lit.bits.words_mut()[i] |= bit;
+                        walls.bits.words_mut()[i] |= bit;
                     }
                     bits &= bits - 1;
                 }
@@ -131,7 +129,7 @@ fn light_rows<T: Tiles>(
 fn spread_row(lit: &FieldBits, walls: &FieldBits, ox: usize, r: usize, out: &mut [u64]) {
     let wpr = out.len();
     let row = r * wpr;
-    let clear = |k: usize| lit.words()[row + k] & !walls.words()[row + k];
+    let clear = |k: usize| lit.bits.words()[row + k] & !walls.bits.words()[row + k];
     // The bits of word `k`'s columns left of `col` (all 64 past it).
     let below = |col: usize, k: usize| match col.saturating_sub(64 * k) {
         n if n >= 64 => u64::MAX,
