@@ -20,24 +20,19 @@
 //!
 //! It is *restrictive*: a tile half hidden by a wall is seen when its centre
 //! is, while a wall is seen unless some single obstacle hides it whole; so
-//! walls look continuous and floors behind corners stay dark. Sight starts
-//! at the origin's centre; a wall's angle range is that of its mid-line
-//! across the scan, which is the shadow a diamond casts, and a floor counts
-//! by its centre: in the catalogue's terms, diamond walls and sight from
-//! centre to centre (`tests/suite/catalogue.rs` checks both on maps where square
-//! walls or whole target tiles would give another answer). Diagonal gaps: two
-//! walls touching at a corner do not close the sight line between them, as
-//! their two obstacles only touch. Expansive walls: from any floor of an
-//! empty rectangular room, every wall tile of it is seen (tests check both).
+//! walls look continuous and floors behind corners stay dark. A wall's angle
+//! range is that of its mid-line across the scan, the shadow a diamond
+//! casts, and a floor counts by its centre: diamond walls, sight from centre
+//! to centre. Two walls touching at a corner leave a diagonal gap, as their
+//! obstacles only touch ([`Algorithm::properties`](crate::Algorithm::properties)
+//! lists the rest).
 //!
-//! **Not symmetric.** B may see A while A does not see B (a test pins a
-//! pair). At the edges of an octant the scan reads tiles that other octants
-//! marked earlier, in libtcod's order (quadrants `(+x, +y)`, `(+x, -y)`,
-//! `(-x, +y)`, `(-x, -y)`, each rows before columns); we keep that order.
-//! Even so, with exact angles and every obstacle tested, our results are
-//! invariant under the eight symmetries of the map on every random map we
-//! tried (a test checks thousands); libtcod's are not (its skip breaks it:
-//! see the transposed pair of golden maps below).
+//! **Not symmetric.** B may see A while A does not see B. At the edges of an
+//! octant the scan reads tiles that other octants marked earlier, in
+//! libtcod's order (quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`,
+//! each rows before columns); we keep that order. With exact angles and
+//! every obstacle tested, our results are still invariant under the eight
+//! symmetries of the map; libtcod's are not (its skip, below, breaks it).
 //!
 //! **Range.** libtcod cuts `FOV_RESTRICTIVE` to a square of the radius (the
 //! line count). Our result is that square's result cut to the range's shape,
@@ -64,13 +59,11 @@
 //!   follow the rules above.
 //!
 //! Of the 255 golden cases (39 maps), ours equals libtcod on 201; 2 differ by
-//! the skipped obstacle and 52 by rounded ties, a few tiles each (173 tiles
-//! in all). A model of libtcod's scan in `tests/suite/restrictive.rs` gives
-//! libtcod's 255 sets bit for bit with `f64` and the skip, and our 255 with
-//! exact angles and no skip; a test uses it to explain every differing tile:
-//! a comparison at the tile of two angles equal as fractions that `f64`
-//! decides the other way, or the skip at the tile, or what follows from
-//! either (a floor seen one line back, an obstacle or the minimum angle set
+//! the skipped obstacle and 52 by rounded ties, a few tiles each (173 in
+//! all). A model of libtcod's scan in the tests gives libtcod's 255 sets bit
+//! for bit with `f64` and the skip, and ours with exact angles and no skip,
+//! and explains every differing tile by one of the two or what follows from
+//! it (a floor seen one line back, an obstacle or the minimum angle set
 //! differently).
 //!
 //! **Performance.** Lines of up to 64 cells are one word each: the opaque
@@ -80,10 +73,8 @@
 //! columns ([`Grid`](crate::Grid)), every line is read a word at a time
 //! straight from those words, whichever way it runs.
 //!
-//! **Allocation.** Line buffers, the obstacle list and a few marks per line
-//! live in [`Restrictive`] and are reused, all sized from
-//! the range (and the map's size) when a call starts: after the first call
-//! with a given range, later calls allocate nothing, from any origin.
+//! **Allocation.** Line buffers, the obstacles (at most two a line) and a
+//! few marks per line are sized from the range when a call starts.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, Restrictive};
