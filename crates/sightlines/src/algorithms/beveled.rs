@@ -80,7 +80,7 @@ use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::tiles::{Asked, Packed};
 use crate::kernel::{
-    each_octant, presized_reach, Field, FieldLines, Lines, Octant, Reach, Sink, Tiles,
+    each_octant, presized_reach, Field, FieldLines, Lines, Octant, OctantRows, Reach, Sink, Tiles,
 };
 use crate::map::Opacity;
 use crate::range::Range;

@@ -94,8 +94,8 @@ use crate::bits::{fill_bits, mask, span_mask};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
-    each_octant, presized_reach, with_tiles, Field, FieldLines, Lines, Octant, Reach, Sink,
-    Stepped, Tiles,
+    each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
+    Sink, Stepped, Tiles,
 };
 use crate::map::Opacity;
 
@@ -382,30 +382,6 @@ impl LineMasks<Vec<u64>> {
     }
 }
 
-/// Where a scan reads its walls: the opacity of cells `lo..lo + len` (`len`
-/// from 1 to 64) of line `d` of octant `pass`, bit `i` being cell `lo + i`.
-trait Walls {
-    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64;
-}
-
-/// The map's tiles, read line by line as the scan goes.
-struct Direct<'a, T>(&'a T);
-
-impl<T: Tiles> Walls for Direct<'_, T> {
-    #[inline(always)]
-    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64 {
-        self.0.octant_bits(pass, d, lo, len)
-    }
-}
-
-/// The map's packed rows or columns, whichever are this pass's lines.
-impl Walls for Lines<'_> {
-    #[inline(always)]
-    fn line(&self, pass: Octant, d: i64, lo: i64, len: u32) -> u64 {
-        self.octant_bits(pass, d, lo, len)
-    }
-}
-
 /// Reusable scratch for MRPAS; see the [module docs](self).
 ///
 /// ```
@@ -466,7 +442,7 @@ impl Restrictive {
     /// by the same [`Restrictive::line`].
     fn scan<const P: usize, W, S>(&mut self, tiles: &W, field: &Field, sink: &mut S)
     where
-        W: Walls,
+        W: OctantRows,
         S: Sink,
     {
         let pass = Octant::ALL[PASSES[P]];
@@ -488,7 +464,7 @@ impl Restrictive {
     /// The lines from 64 on, of more than one word each, with their masks
     /// in [`Restrictive::lines`]; `previous` is line 63's.
     #[inline(never)]
-    fn wide<const P: usize, W: Walls, S: Sink>(
+    fn wide<const P: usize, W: OctantRows, S: Sink>(
         &mut self,
         tiles: &W,
         (pass, lines, cols): (Octant, i64, i64),
@@ -517,7 +493,7 @@ impl Restrictive {
     /// bit masks, and only walls are tested one by one against the
     /// obstacles (in [`Restrictive::walls`]).
     #[inline(always)]
-    fn line<const P: usize, B: LineBits, W: Walls, S: Sink>(
+    fn line<const P: usize, B: LineBits, W: OctantRows, S: Sink>(
         &mut self,
         l: &mut LineMasks<B>,
         tiles: &W,
@@ -603,7 +579,8 @@ impl Restrictive {
                 // neighbour need reading.
                 let (lo, hi) = (inner.trailing_zeros(), 63 - inner.leading_zeros());
                 let base = (k as i64) << 6;
-                opaque = tiles.line(pass, d, base + i64::from(lo), hi - lo + 1) << lo & inner;
+                opaque =
+                    tiles.octant_bits(pass, d, base + i64::from(lo), hi - lo + 1) << lo & inner;
             }
             let floors = inner & !opaque & !l.hidden.get(k);
             l.current.put(k, floors);
@@ -839,7 +816,7 @@ impl Restrictive {
     ) {
         match lines.of(Octant::ALL[PASSES[P]]) {
             Some(lines) => self.scan::<P, _, S>(&lines, field, sink),
-            None => self.scan::<P, _, S>(&Direct(tiles), field, sink),
+            None => self.scan::<P, _, S>(&ByTile(tiles), field, sink),
         }
     }
 }

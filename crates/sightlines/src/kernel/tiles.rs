@@ -174,19 +174,6 @@ impl Lines<'_> {
         bits
     }
 
-    /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant` in
-    /// the scan's order, as [`Tiles::octant_bits`]: bit `i` is column
-    /// `c0 + i`, and the bits from `len` up are clear.
-    #[inline(always)]
-    pub(crate) fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        let bits = OctantRows::bits(self, octant, depth, c0, len);
-        if octant.runs_forward() {
-            bits & u64::MAX >> (64 - len)
-        } else {
-            bits.reverse_bits() >> (64 - len)
-        }
-    }
-
     /// Whether the tile (`depth`, `col`) of `octant` is opaque.
     #[inline(always)]
     pub(crate) fn octant_tile(&self, octant: Octant, depth: i64, col: i64) -> bool {
@@ -201,6 +188,18 @@ pub(crate) trait OctantRows {
     /// the map's order, as [`Tiles::octant_map_bits`]; the bits from `len`
     /// up may be set (the scan looks at the `len` low bits only).
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64;
+
+    /// The same tiles in the scan's order, as [`Tiles::octant_bits`]: bit
+    /// `i` is column `c0 + i`, and the bits from `len` up are clear.
+    #[inline(always)]
+    fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        let bits = self.bits(octant, depth, c0, len);
+        if octant.runs_forward() {
+            bits & u64::MAX >> (64 - len)
+        } else {
+            bits.reverse_bits() >> (64 - len)
+        }
+    }
 }
 
 impl OctantRows for Lines<'_> {
@@ -222,6 +221,12 @@ impl<T: Tiles> OctantRows for ByTile<'_, T> {
     #[inline(always)]
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
         self.0.octant_map_bits(octant, depth, c0, len)
+    }
+
+    /// Read in the scan's order, a column without mirroring.
+    #[inline(always)]
+    fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        self.0.octant_bits(octant, depth, c0, len)
     }
 }
 
