@@ -37,8 +37,8 @@ impl fmt::Display for FovError {
                 origin.1,
                 bounds.x,
                 bounds.y,
-                i64::from(bounds.x) + i64::from(bounds.width) - 1,
-                i64::from(bounds.y) + i64::from(bounds.height) - 1,
+                bounds.max_x(),
+                bounds.max_y(),
             ),
             FovError::NeedsRadius => f.write_str(
                 "the map has no bounds, so the range needs a radius; use a range such as Range::circle(8), or bound the map with sightlines::bounded",

@@ -1,5 +1,4 @@
-//! [`Fov`]: a field of view whose algorithm is chosen at run time, the type
-//! a game loop holds.
+//! [`Fov`], which runs the algorithm chosen at run time.
 
 use crate::algorithm::Algorithm;
 use crate::algorithms::{
@@ -129,8 +128,6 @@ impl Fov {
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        // Through `dyn`: every algorithm's scan is compiled once per map type
-        // rather than once per closure a program passes here.
         let mut walls_unlit;
         let visit: &mut dyn FnMut(i32, i32) = if self.lit_walls {
             &mut visit

@@ -82,12 +82,6 @@ impl Steps {
         }
     }
 
-    /// How many offsets are left, the current one included if not yet given.
-    #[inline]
-    fn remaining(&self) -> u64 {
-        (self.len - self.major) as u64 + u64::from(!self.started)
-    }
-
     /// One step along the major axis; whether the minor one steps too.
     #[inline(always)]
     fn advance(&mut self) -> bool {
@@ -174,9 +168,17 @@ impl Iterator for Steps {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = usize::try_from(self.remaining()).unwrap_or(usize::MAX);
-        (n, usize::try_from(self.remaining()).ok())
+        // The offsets left, the current one included if not yet given.
+        size_hint((self.len - self.major) as u64 + u64::from(!self.started))
     }
+}
+
+/// The exact size hint of an iterator with `n` items left.
+fn size_hint(n: u64) -> (usize, Option<usize>) {
+    (
+        usize::try_from(n).unwrap_or(usize::MAX),
+        usize::try_from(n).ok(),
+    )
 }
 
 impl FusedIterator for Steps {}

@@ -167,11 +167,7 @@ impl Iterator for Supercover {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.remaining;
-        (
-            usize::try_from(n).unwrap_or(usize::MAX),
-            usize::try_from(n).ok(),
-        )
+        super::size_hint(self.remaining)
     }
 }
 
