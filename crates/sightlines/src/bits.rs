@@ -188,8 +188,7 @@ impl TileBits {
     }
 
     /// Calls `f(r, c0, c1)` for every run of set tiles `c0..=c1` of row `r`
-    /// (both counted from the area's corner) that lies within one word, rows
-    /// first, left to right.
+    /// (from the area's corner) within one word, rows first, left to right.
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(usize, usize, usize)) {
         if self.words_per_row == 0 {
             return;

@@ -57,8 +57,7 @@ pub enum Speed {
     Slow,
 }
 
-/// The catalogue entry of an algorithm. Every field but `speed` is checked
-/// by the tests.
+/// The catalogue entry of an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Properties {
     /// Which pairs of tiles see each other symmetrically.
@@ -186,9 +185,8 @@ impl fmt::Display for SightModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SightModel::TileToTile => f.write_str("tile to tile"),
-            SightModel::SquareToTile(0) => f.write_str("center to tile"),
+            SightModel::SquareToTile(0) | SightModel::CenterToTile => f.write_str("center to tile"),
             SightModel::SquareToTile(n) => write!(f, "{n}/8-tile square to tile"),
-            SightModel::CenterToTile => f.write_str("center to tile"),
             SightModel::CenterToCenter => f.write_str("center to center"),
             SightModel::Lines => f.write_str("digital lines"),
         }

@@ -26,11 +26,6 @@ use crate::visible::{checked_area, VisibleSet};
 ///     fov.compute_into(&parsed.grid, at, Range::circle(8), &mut seen)?;
 /// }
 /// assert!(seen.contains(at.0, at.1));
-///
-/// // Or from a closure, which needs a radius.
-/// let mut count = 0;
-/// fov.compute(&|x: i32, y: i32| x.abs() == 4, (0, 0), Range::square(6), |_, _| count += 1)?;
-/// assert_eq!(count, 9 * 13); // columns -4..=4 (walls lit) of the 13x13 square
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -107,11 +102,10 @@ impl Fov {
 
     /// Visits every tile visible from `origin` within `range`, each once.
     ///
-    /// `visit` is called through `dyn FnMut`, so a program with many call
-    /// sites compiles each algorithm once per map type, not once per
-    /// closure. The fastest ways in are [`Fov::compute_into`] (rows of tiles
-    /// into a set) and an algorithm's own type, whose
-    /// [`FieldOfView::compute`](crate::FieldOfView::compute) inlines the closure.
+    /// `visit` is called through `dyn FnMut`, so each algorithm is compiled
+    /// once per map type, not once per closure. The fastest ways in are
+    /// [`Fov::compute_into`] (rows of tiles into a set) and an algorithm's own
+    /// type, whose [`FieldOfView::compute`](crate::FieldOfView::compute) inlines `visit`.
     ///
     /// # Errors
     ///

@@ -81,10 +81,10 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
     let mut rng = SplitMix64::new(seed);
     let (w, h) = (clamp(width), clamp(height));
     let mut grid = Grid::new(w as u32, h as u32);
+    let border = |x: i32, y: i32| x == 0 || y == 0 || x == w - 1 || y == h - 1;
     for y in 0..h {
         for x in 0..w {
-            let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
-            grid.set(x, y, border || rng.percent(45));
+            grid.set(x, y, border(x, y) || rng.percent(45));
         }
     }
     let mut next = grid.clone();
@@ -97,9 +97,8 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
                         walls += u32::from((dx, dy) != (0, 0) && grid.is_opaque(x + dx, y + dy));
                     }
                 }
-                let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
                 let wall = walls >= 5 || (grid.is_opaque(x, y) && walls >= 4);
-                next.set(x, y, border || wall);
+                next.set(x, y, border(x, y) || wall);
             }
         }
         std::mem::swap(&mut grid, &mut next);

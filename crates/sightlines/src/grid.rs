@@ -10,9 +10,8 @@
 use crate::map::{BitColumns, BitRows, Opacity, Rect};
 use std::fmt;
 
-/// A map of the tiles that block sight, one bit a tile.
-///
-/// Tiles outside the grid block sight and are never reported.
+/// A map of the tiles that block sight, one bit a tile; tiles outside the
+/// grid block sight and are never reported.
 ///
 /// ```
 /// use sightlines::{Grid, Opacity};
@@ -123,15 +122,13 @@ pub const SAMPLE_MAP: &str = "\
 ";
 
 impl Grid {
-    /// An all-transparent grid of `width` x `height` tiles.
-    ///
-    /// Sizes beyond `i32::MAX` are cut to `i32::MAX`, so that every tile has
-    /// an `i32` position.
+    /// An all-transparent grid of `width` x `height` tiles, each side cut to
+    /// `i32::MAX` so that every tile has an `i32` position.
     ///
     /// # Panics
     ///
-    /// When the grid's bits cannot be allocated (a side near `i32::MAX` on
-    /// both axes needs 2^60 bytes, rows and columns); [`Grid::try_new`] returns an error instead.
+    /// When its bits cannot be allocated (both sides near `i32::MAX` need
+    /// 2^60 bytes); [`Grid::try_new`] returns an error instead.
     pub fn new(width: u32, height: u32) -> Grid {
         let (width, height) = (width.min(i32::MAX as u32), height.min(i32::MAX as u32));
         Grid::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))

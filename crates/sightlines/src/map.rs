@@ -10,15 +10,12 @@
 //! assert!(map.is_opaque(3, 4));
 //! assert_eq!(map.bounds(), None); // closures are unbounded
 //!
-//! // A closure over a bounded area: tiles outside block sight and are never reported.
-//! let bounded = sightlines::bounded(Rect::new(0, 0, 10, 10), map);
-//! assert!(bounded.is_opaque(-1, 0));
+//! // Bounded: tiles outside block sight and are never reported.
+//! assert!(sightlines::bounded(Rect::new(0, 0, 10, 10), map).is_opaque(-1, 0));
 //! ```
 
 /// A rectangle of tiles: `width` columns from `x` and `height` rows from `y`.
-///
-/// Its far edge may lie beyond `i32::MAX` without overflow: all arithmetic on
-/// it is done in `i64`.
+/// Its far edge may lie past `i32::MAX`: all arithmetic on it is in `i64`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rect {
     /// The leftmost column.
@@ -91,10 +88,9 @@ impl Rect {
 /// [`bounds`](Opacity::bounds): tiles outside them block sight and are never
 /// reported. An unbounded map needs a radius, or the field of view has no end.
 ///
-/// Each map type gets its own compiled copy of the scans it is used with,
-/// each closure being a type of its own. A program that builds many closure
-/// maps (tests, say) compiles faster passing them as one type, `&dyn Fn(i32,
-/// i32) -> bool`, at the cost of an indirect call per tile read.
+/// Each map type, so each closure, gets its own compiled copy of the scans.
+/// A program with many closure maps (tests, say) compiles faster passing
+/// them as `&dyn Fn(i32, i32) -> bool`, at an indirect call per tile read.
 ///
 /// ```
 /// use sightlines::{Opacity, Rect};

@@ -1,15 +1,13 @@
-//! How far a viewer sees: a radius and a shape, each shape one exact integer rule.
-//!
-//! Every shape is cut by an integer test on the offset `(dx, dy)` from the
-//! origin, never by floating point, so two platforms always agree on the edge
-//! of a field of view. All four shapes only grow as `|dx|` or `|dy|` grow,
-//! which is what lets an algorithm skip tiles beyond the range without
-//! changing what it sees inside.
+//! How far a viewer sees: [`Range`], a radius and a [`Shape`].
 
 use std::fmt;
 use std::str::FromStr;
 
 /// The rule that cuts a range at radius `r`, for an offset `(dx, dy)` from the origin.
+///
+/// Each is an integer test, never floating point, so every platform agrees
+/// on the edge of a field of view; and each only grows with `|dx|` and
+/// `|dy|`, so an algorithm may skip the tiles beyond it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// `max(|dx|, |dy|) <= r`: a square, Chebyshev distance.

@@ -68,8 +68,7 @@ impl VisibleSet {
         self.bits.area()
     }
 
-    /// Adds `(x, y)`; returns false if it was already there or lies outside
-    /// the area.
+    /// Adds `(x, y)`; false if it was already there or lies outside the area.
     #[inline]
     pub fn insert(&mut self, x: i32, y: i32) -> bool {
         let fresh = self.bits.insert(x, y);
@@ -77,9 +76,8 @@ impl VisibleSet {
         fresh
     }
 
-    /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at
-    /// a time; tiles outside the area are left out. Returns how many were
-    /// not there before.
+    /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at a
+    /// time, leaving out those outside the area; returns how many are new.
     ///
     /// ```
     /// use sightlines::{Rect, VisibleSet};
