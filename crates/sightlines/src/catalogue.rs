@@ -79,8 +79,8 @@ pub struct Properties {
     pub speed: Speed,
 }
 
-/// Classic shadowcasting's promises, [`Algorithm::RecursiveShadowcast`]'s:
-/// each other entry of [`Algorithm::properties`] names where it differs.
+/// Classic shadowcasting's promises ([`Algorithm::RecursiveShadowcast`]'s):
+/// each other entry names only where it differs from these or from a kin's.
 const SHADOWCAST: Properties = Properties {
     symmetry: Symmetry::None,
     walls: WallShape::Square,

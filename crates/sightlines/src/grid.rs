@@ -58,11 +58,8 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        let (line, column, message) = (self.line, self.column, &self.message);
+        write!(f, "line {line}, column {column}: {message}")
     }
 }
 

@@ -175,10 +175,8 @@ impl Iterator for Steps {
 
 /// The exact size hint of an iterator with `n` items left.
 fn size_hint(n: u64) -> (usize, Option<usize>) {
-    (
-        usize::try_from(n).unwrap_or(usize::MAX),
-        usize::try_from(n).ok(),
-    )
+    let exact = usize::try_from(n).ok();
+    (exact.unwrap_or(usize::MAX), exact)
 }
 
 impl FusedIterator for Steps {}
@@ -186,8 +184,7 @@ impl FusedIterator for Steps {}
 /// The tiles of a Bresenham line from `from` to `to`, both included.
 ///
 /// A line of `n = max(|dx|, |dy|)` steps yields `n + 1` tiles, each a king's
-/// move from the one before. By default ([`Rounding::TowardStart`]) it is
-/// exactly libtcod's `TCOD_line`, start included.
+/// move from the one before; [`Bresenham::new`]'s is libtcod's `TCOD_line`.
 ///
 /// ```
 /// use sightlines::line::Bresenham;

@@ -41,9 +41,8 @@ impl Shape {
         }
     }
 
-    /// Whether offset `(dx, dy)` lies within radius `r` of this shape.
-    ///
-    /// Exact for every offset between two `i32` positions.
+    /// Whether offset `(dx, dy)` lies within radius `r` of this shape, exactly
+    /// for every offset between two `i32` positions.
     ///
     /// ```
     /// use sightlines::Shape;
@@ -102,10 +101,8 @@ impl FromStr for Shape {
     }
 }
 
-/// How far a field of view reaches: a radius and a [`Shape`], or no limit.
-///
-/// Without a radius the field of view covers the whole bounded map; an
-/// unbounded map (a plain closure) needs a radius.
+/// How far a field of view reaches: a radius and a [`Shape`], or no limit,
+/// the whole map, which only a bounded map allows.
 ///
 /// ```
 /// use sightlines::{Range, Shape};
