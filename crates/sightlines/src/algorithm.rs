@@ -1,42 +1,36 @@
-//! The algorithms by id: [`Algorithm`], the names the library, the CLI, the
-//! docs and the benchmarks share.
+//! The algorithms by id: [`Algorithm`].
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The algorithms, by the ids used in the CLI, the docs and the benchmarks.
+/// The algorithms, by the ids the CLI, the docs and the benchmarks share;
+/// what each promises is [`Algorithm::properties`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// `precise-permissive`: tile-to-tile, symmetric, the most permissive;
-    /// see [`PrecisePermissive`](crate::PrecisePermissive).
+    /// `precise-permissive`: [`PrecisePermissive`](crate::PrecisePermissive), the most permissive.
     #[default]
     PrecisePermissive,
-    /// `diamond-shadowcast`: RuggRogue's shadowcasting, diamond walls,
-    /// symmetric for transparent tiles only; see [`DiamondShadowcast`](crate::DiamondShadowcast).
+    /// `diamond-shadowcast`: [`DiamondShadowcast`](crate::DiamondShadowcast), RuggRogue's.
     DiamondShadowcast,
-    /// `symmetric-shadowcast`: Albert Ford's symmetric shadowcasting in exact
-    /// rationals, symmetric for floor tiles; see [`SymmetricShadowcast`](crate::SymmetricShadowcast).
+    /// `symmetric-shadowcast`: [`SymmetricShadowcast`](crate::SymmetricShadowcast), Albert Ford's.
     SymmetricShadowcast,
-    /// `recursive-shadowcast`: classic shadowcasting as in libtcod's
-    /// `FOV_SHADOW`, fast and not symmetric; see [`RecursiveShadowcast`](crate::RecursiveShadowcast).
+    /// `recursive-shadowcast`: [`RecursiveShadowcast`](crate::RecursiveShadowcast),
+    /// libtcod's `FOV_SHADOW`.
     RecursiveShadowcast,
-    /// `raycast`: 360-degree ray casting, point-to-tile, not symmetric;
-    /// see [`Raycast`](crate::Raycast).
+    /// `raycast`: [`Raycast`](crate::Raycast), 360-degree ray casting.
     Raycast,
-    /// `basic-raycast`: libtcod's `FOV_BASIC`, not symmetric; see [`BasicRaycast`](crate::BasicRaycast).
+    /// `basic-raycast`: [`BasicRaycast`](crate::BasicRaycast), libtcod's `FOV_BASIC`.
     BasicRaycast,
-    /// `diamond-raycast`: libtcod's `FOV_DIAMOND`, not symmetric; see [`DiamondRaycast`](crate::DiamondRaycast).
+    /// `diamond-raycast`: [`DiamondRaycast`](crate::DiamondRaycast), libtcod's `FOV_DIAMOND`.
     DiamondRaycast,
-    /// `restrictive`: MRPAS, libtcod's `FOV_RESTRICTIVE`; not symmetric;
-    /// see [`Restrictive`](crate::Restrictive).
+    /// `restrictive`: [`Restrictive`](crate::Restrictive), MRPAS, libtcod's `FOV_RESTRICTIVE`.
     Restrictive,
-    /// `beveled`: Adam Milazzo's algorithm, beveled wall corners; not
-    /// symmetric; see [`Beveled`](crate::Beveled).
+    /// `beveled`: [`Beveled`](crate::Beveled), Adam Milazzo's.
     Beveled,
     /// `permissive-0` to `permissive-7`: libtcod's lower permissiveness
     /// levels, seeing from a square of side `N/8` centered in the origin
-    /// tile; not symmetric. Level 8 is [`Algorithm::PrecisePermissive`].
+    /// tile. Level 8 is [`Algorithm::PrecisePermissive`].
     Permissive(PermissiveLevel),
 }
 
@@ -137,14 +131,13 @@ pub struct UnknownAlgorithm(pub String);
 
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown algorithm '{}'; known algorithms: ", self.0)?;
-        for (i, a) in Algorithm::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(a.id())?;
-        }
-        Ok(())
+        let known: Vec<&str> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+        let known = known.join(", ");
+        write!(
+            f,
+            "unknown algorithm '{}'; known algorithms: {known}",
+            self.0
+        )
     }
 }
 

@@ -1,16 +1,12 @@
-//! One bit a tile over a rectangle: the bitset behind
-//! [`VisibleSet`](crate::VisibleSet), [`Memory`](crate::Memory) and the ray
-//! casts' scratch.
-//!
-//! Rows of tiles are rows of words, each row starting a new word, so a
-//! row's tiles are found from the row and the word being read without a
-//! division, and a span of a row is filled a word at a time.
+//! [`TileBits`], the one bitset: behind [`VisibleSet`](crate::VisibleSet),
+//! [`Memory`](crate::Memory) and the ray casts' scratch.
 
 use crate::map::Rect;
 
 /// The tiles of a rectangle, one bit each: tile `(area.x + c, area.y + r)`
-/// is bit `c % 64` of word `r · words_per_row + c / 64`. Bits past a row's
-/// width are always clear.
+/// is bit `c % 64` of word `r · words_per_row + c / 64`. Each row starts a
+/// new word, so a span of a row is filled a word at a time and a row's tiles
+/// are found without a division. Bits past a row's width are always clear.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct TileBits {
     area: Rect,
@@ -125,10 +121,12 @@ impl TileBits {
         }
         let mut added = 0;
         let row = self.row_mut(dy as usize);
-        for_each_word(c0 as usize, c1 as usize, |w, mask| {
-            added += (mask & !row[w]).count_ones() as usize;
-            row[w] |= mask;
-        });
+        let (c0, c1) = (c0 as usize, c1 as usize);
+        for (k, word) in row[c0 / 64..=c1 / 64].iter_mut().enumerate() {
+            let mask = span_mask(c0 / 64 + k, c0, c1);
+            added += (mask & !*word).count_ones() as usize;
+            *word |= mask;
+        }
         added
     }
 
@@ -190,8 +188,7 @@ impl TileBits {
     }
 
     /// Calls `f(r, c0, c1)` for every run of set tiles `c0..=c1` of row `r`
-    /// (both counted from the area's corner) that lies within one word, rows
-    /// first, left to right.
+    /// (from the area's corner) within one word, rows first, left to right.
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(usize, usize, usize)) {
         if self.words_per_row == 0 {
             return;
@@ -259,15 +256,6 @@ pub(crate) fn span_mask(w: usize, c0: usize, c1: usize) -> u64 {
     let lo = if w == c0 / 64 { c0 % 64 } else { 0 };
     let hi = if w == c1 / 64 { c1 % 64 } else { 63 };
     mask(lo, hi)
-}
-
-/// Calls `f(w, mask)` for each word `w` of a row holding some of columns
-/// `c0..=c1`, with the mask of those columns in it.
-#[inline(always)]
-fn for_each_word(c0: usize, c1: usize, mut f: impl FnMut(usize, u64)) {
-    for w in c0 / 64..=c1 / 64 {
-        f(w, span_mask(w, c0, c1));
-    }
 }
 
 /// Sets bits `c0..=c1` of a row of words.

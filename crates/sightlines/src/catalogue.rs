@@ -1,12 +1,6 @@
-//! The catalogue: what each algorithm promises, in a form tests can check.
-//!
-//! Choosing a field-of-view algorithm means choosing trade-offs: symmetry
-//! (can a monster see you exactly when you can see it?), the shape walls
-//! take, whether sight slips through the gap between two diagonal walls,
-//! whether every tile of a long wall you stand beside is lit. Each
-//! [`Algorithm`] states them in [`Properties`]; the test suite checks the
-//! claims on maps (`tests/suite/catalogue.rs`), so the table cannot drift from
-//! the code.
+//! The catalogue: the trade-offs each [`Algorithm`] makes, as
+//! [`Properties`] the test suite checks on maps (`tests/suite/catalogue.rs`),
+//! so the table cannot drift from the code.
 
 use crate::algorithm::Algorithm;
 use std::fmt;
@@ -63,8 +57,7 @@ pub enum Speed {
     Slow,
 }
 
-/// The catalogue entry of an algorithm. Every field but `speed` is checked
-/// by the tests.
+/// The catalogue entry of an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Properties {
     /// Which pairs of tiles see each other symmetrically.
@@ -81,11 +74,22 @@ pub struct Properties {
     /// Whether rotating or mirroring the map rotates or mirrors the field of
     /// view, and nothing else (no favoured direction in tie-breaks).
     pub invariant: bool,
-    /// Relative speed, from the benchmarks: the one field no test checks,
-    /// since tests are not timed. BENCHMARKS.md compares it with the
-    /// instruction counts on every regeneration (a table flags mismatches).
+    /// Relative speed: no test checks it (tests are not timed); each
+    /// regeneration of BENCHMARKS.md compares it with instruction counts.
     pub speed: Speed,
 }
+
+/// Classic shadowcasting's promises ([`Algorithm::RecursiveShadowcast`]'s):
+/// each other entry names only where it differs from these or from a kin's.
+const SHADOWCAST: Properties = Properties {
+    symmetry: Symmetry::None,
+    walls: WallShape::Square,
+    sight: SightModel::CenterToTile,
+    diagonal_gaps: true,
+    expansive_walls: true,
+    invariant: true,
+    speed: Speed::Fast,
+};
 
 impl Algorithm {
     /// What this algorithm promises.
@@ -100,110 +104,60 @@ impl Algorithm {
         match self {
             Algorithm::PrecisePermissive => Properties {
                 symmetry: Symmetry::Full,
-                walls: WallShape::Square,
                 sight: SightModel::TileToTile,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
             Algorithm::DiamondShadowcast => Properties {
-                symmetry: Symmetry::Floors,
-                walls: WallShape::Diamond,
-                sight: SightModel::CenterToCenter,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
                 speed: Speed::Moderate,
+                ..Algorithm::SymmetricShadowcast.properties()
             },
             Algorithm::SymmetricShadowcast => Properties {
                 symmetry: Symmetry::Floors,
                 walls: WallShape::Diamond,
                 sight: SightModel::CenterToCenter,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
-            Algorithm::RecursiveShadowcast => Properties {
-                symmetry: Symmetry::None,
-                walls: WallShape::Square,
-                sight: SightModel::CenterToTile,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
-            },
+            Algorithm::RecursiveShadowcast => SHADOWCAST,
             Algorithm::Raycast => Properties {
-                symmetry: Symmetry::None,
-                walls: WallShape::Square,
-                sight: SightModel::Lines,
-                diagonal_gaps: true,
                 // A wall is lit only where a ray ends on it: grazing rays skip some.
                 expansive_walls: false,
-                invariant: true,
                 speed: Speed::Moderate,
+                ..Algorithm::BasicRaycast.properties()
             },
             Algorithm::BasicRaycast => Properties {
-                symmetry: Symmetry::None,
-                walls: WallShape::Square,
                 sight: SightModel::Lines,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
             Algorithm::DiamondRaycast => Properties {
-                symmetry: Symmetry::None,
-                walls: WallShape::Square,
-                sight: SightModel::Lines,
                 diagonal_gaps: false,
-                expansive_walls: true,
-                invariant: true,
                 speed: Speed::Moderate,
+                ..Algorithm::BasicRaycast.properties()
             },
             Algorithm::Restrictive => Properties {
-                symmetry: Symmetry::None,
                 // A wall blocks the angles of its mid-line across the scan
                 // (a diamond's shadow), and a floor is seen by its centre.
                 walls: WallShape::Diamond,
                 sight: SightModel::CenterToCenter,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
             Algorithm::Beveled => Properties {
-                symmetry: Symmetry::None,
                 walls: WallShape::Beveled,
-                sight: SightModel::CenterToTile,
-                diagonal_gaps: true,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
             Algorithm::Permissive(level) => Properties {
-                symmetry: Symmetry::None,
-                walls: WallShape::Square,
                 sight: SightModel::SquareToTile(level.get()),
                 // A view narrowed to a single line closes, so only a source
                 // square with area passes between two walls touching at a corner.
                 diagonal_gaps: level.get() > 0,
-                expansive_walls: true,
-                invariant: true,
-                speed: Speed::Fast,
+                ..SHADOWCAST
             },
         }
     }
 
-    /// Whether B is in the field of view from A exactly when A is in the
-    /// field of view from B, for every pair of tiles, or for every pair of
-    /// transparent tiles: see [`Properties::symmetry`].
+    /// Whether [`Properties::symmetry`] makes any promise: for every pair
+    /// of tiles, or for every pair of transparent tiles.
     pub const fn is_symmetric(self) -> bool {
-        matches!(
-            self.properties().symmetry,
-            Symmetry::Full | Symmetry::Floors
-        )
+        !matches!(self.properties().symmetry, Symmetry::None)
     }
 }
 
@@ -231,9 +185,8 @@ impl fmt::Display for SightModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SightModel::TileToTile => f.write_str("tile to tile"),
-            SightModel::SquareToTile(0) => f.write_str("center to tile"),
+            SightModel::SquareToTile(0) | SightModel::CenterToTile => f.write_str("center to tile"),
             SightModel::SquareToTile(n) => write!(f, "{n}/8-tile square to tile"),
-            SightModel::CenterToTile => f.write_str("center to tile"),
             SightModel::CenterToCenter => f.write_str("center to center"),
             SightModel::Lines => f.write_str("digital lines"),
         }

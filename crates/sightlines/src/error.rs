@@ -4,8 +4,6 @@ use crate::map::Rect;
 use std::fmt;
 
 /// Why a field of view could not be computed.
-///
-/// New reasons may be added in later versions: a `match` needs a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FovError {
@@ -30,16 +28,13 @@ pub enum FovError {
 impl fmt::Display for FovError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FovError::OriginOffMap { origin, bounds } => write!(
-                f,
-                "origin ({}, {}) is off the map, whose tiles run from ({}, {}) to ({}, {}); put the viewer on a tile of the map",
-                origin.0,
-                origin.1,
-                bounds.x,
-                bounds.y,
-                i64::from(bounds.x) + i64::from(bounds.width) - 1,
-                i64::from(bounds.y) + i64::from(bounds.height) - 1,
-            ),
+            FovError::OriginOffMap { origin: (x, y), bounds: b } => {
+                let (x0, y0, x1, y1) = (b.x, b.y, b.max_x(), b.max_y());
+                write!(
+                    f,
+                    "origin ({x}, {y}) is off the map, whose tiles run from ({x0}, {y0}) to ({x1}, {y1}); put the viewer on a tile of the map"
+                )
+            }
             FovError::NeedsRadius => f.write_str(
                 "the map has no bounds, so the range needs a radius; use a range such as Range::circle(8), or bound the map with sightlines::bounded",
             ),

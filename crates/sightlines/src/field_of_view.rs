@@ -1,14 +1,10 @@
-//! The contract every algorithm keeps: [`FieldOfView`].
-//!
-//! Each algorithm is a struct holding its reusable scratch. Inside the
-//! crate it implements [`Scan`], which scans a checked [`Field`] into a
-//! [`Sink`]; [`field_of_view!`] then gives it the public [`FieldOfView`],
-//! and [`Fov`](crate::Fov) dispatches to the same `Scan` at run time. So
-//! every algorithm checks its input, reports its tiles and fills a
-//! [`VisibleSet`](crate::VisibleSet) the same way.
+//! The contract every algorithm keeps: [`FieldOfView`]. Inside the crate an
+//! algorithm implements [`Scan`]; [`field_of_view!`] makes it a
+//! [`FieldOfView`] and [`Fov`](crate::Fov) runs it, so every algorithm
+//! checks its input and reports its tiles the same way.
 
 use crate::error::FovError;
-use crate::kernel::{Field, Sink, Visit};
+use crate::kernel::{Field, Sink};
 use crate::map::Opacity;
 use crate::range::Range;
 
@@ -51,25 +47,6 @@ pub(crate) trait Scan {
         S: Sink;
 }
 
-/// [`FieldOfView::compute`] for any [`Scan`]: the field checked, the
-/// visitor taking the tiles.
-#[inline]
-pub(crate) fn compute<A, M, V>(
-    algorithm: &mut A,
-    map: &M,
-    origin: (i32, i32),
-    range: Range,
-    visit: V,
-) -> Result<(), FovError>
-where
-    A: Scan,
-    M: Opacity + ?Sized,
-    V: FnMut(i32, i32),
-{
-    let field = Field::new(map, origin, range)?;
-    algorithm.run(map, &field, &mut Visit::new(visit, origin))
-}
-
 /// `field_of_view!(Algorithm)` implements [`FieldOfView`] for an algorithm
 /// that implements [`Scan`].
 macro_rules! field_of_view {
@@ -86,7 +63,9 @@ macro_rules! field_of_view {
                 M: $crate::Opacity + ?Sized,
                 V: FnMut(i32, i32),
             {
-                $crate::field_of_view::compute(self, map, origin, range, visit)
+                let field = $crate::kernel::Field::new(map, origin, range)?;
+                let mut sink = $crate::kernel::Visit::new(visit, origin);
+                $crate::field_of_view::Scan::run(self, map, &field, &mut sink)
             }
         }
     };

@@ -1,5 +1,4 @@
-//! [`Fov`]: a field of view whose algorithm is chosen at run time, the type
-//! a game loop holds.
+//! [`Fov`], which runs the algorithm chosen at run time.
 
 use crate::algorithm::Algorithm;
 use crate::algorithms::{
@@ -27,11 +26,6 @@ use crate::visible::{checked_area, VisibleSet};
 ///     fov.compute_into(&parsed.grid, at, Range::circle(8), &mut seen)?;
 /// }
 /// assert!(seen.contains(at.0, at.1));
-///
-/// // Or from a closure, which needs a radius.
-/// let mut count = 0;
-/// fov.compute(&|x: i32, y: i32| x.abs() == 4, (0, 0), Range::square(6), |_, _| count += 1)?;
-/// assert_eq!(count, 9 * 13); // columns -4..=4 (walls lit) of the 13x13 square
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -108,11 +102,10 @@ impl Fov {
 
     /// Visits every tile visible from `origin` within `range`, each once.
     ///
-    /// `visit` is called through `dyn FnMut`, so a program with many call
-    /// sites compiles each algorithm once per map type, not once per
-    /// closure. The fastest ways in are [`Fov::compute_into`] (rows of tiles
-    /// into a set) and an algorithm's own type, whose
-    /// [`FieldOfView::compute`](crate::FieldOfView::compute) inlines the closure.
+    /// `visit` is called through `dyn FnMut`, so each algorithm is compiled
+    /// once per map type, not once per closure. The fastest ways in are
+    /// [`Fov::compute_into`] (rows of tiles into a set) and an algorithm's own
+    /// type, whose [`FieldOfView::compute`](crate::FieldOfView::compute) inlines `visit`.
     ///
     /// # Errors
     ///
@@ -129,8 +122,6 @@ impl Fov {
         V: FnMut(i32, i32),
     {
         let field = Field::new(map, origin, range)?;
-        // Through `dyn`: every algorithm's scan is compiled once per map type
-        // rather than once per closure a program passes here.
         let mut walls_unlit;
         let visit: &mut dyn FnMut(i32, i32) = if self.lit_walls {
             &mut visit

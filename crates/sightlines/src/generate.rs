@@ -1,19 +1,10 @@
-//! Map generators: caves, rooms and pillar halls, reproducible from a seed.
+//! Map generators, reproducible from a seed: [`cave`], [`rooms`], [`pillars`].
 //!
 //! Every figure, benchmark and demo level of the project can be rebuilt from
 //! a generator name, a size and a seed: the same inputs give the same
 //! [`Grid`] on every platform, because the random numbers come from our own
 //! [`SplitMix64`] (integer arithmetic only, no dependency) rather than from a
 //! library whose stream may change between versions.
-//!
-//! - [`cave`]: cellular-automaton caves, the classic roguelike recipe: 45%
-//!   random walls, then five rounds of the 4-5 rule.
-//! - [`rooms`]: rectangular rooms joined by L-shaped corridors.
-//! - [`pillars`]: an open hall with a pillar where `x % 4 == 2` and
-//!   `y % 4 == 2`, the benchmark's pillar field.
-//!
-//! The outer border of a cave or of a rooms map is always wall, so a viewer
-//! never sees off the map's edge.
 //!
 //! ```
 //! use sightlines::generate::{cave, rooms};
@@ -90,10 +81,10 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
     let mut rng = SplitMix64::new(seed);
     let (w, h) = (clamp(width), clamp(height));
     let mut grid = Grid::new(w as u32, h as u32);
+    let border = |x: i32, y: i32| x == 0 || y == 0 || x == w - 1 || y == h - 1;
     for y in 0..h {
         for x in 0..w {
-            let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
-            grid.set(x, y, border || rng.percent(45));
+            grid.set(x, y, border(x, y) || rng.percent(45));
         }
     }
     let mut next = grid.clone();
@@ -101,12 +92,13 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
         for y in 0..h {
             for x in 0..w {
                 let mut walls = 0;
-                for (dx, dy) in NEIGHBOURS {
-                    walls += u32::from(grid.is_opaque(x + dx, y + dy));
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        walls += u32::from((dx, dy) != (0, 0) && grid.is_opaque(x + dx, y + dy));
+                    }
                 }
-                let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
                 let wall = walls >= 5 || (grid.is_opaque(x, y) && walls >= 4);
-                next.set(x, y, border || wall);
+                next.set(x, y, border(x, y) || wall);
             }
         }
         std::mem::swap(&mut grid, &mut next);
@@ -119,7 +111,8 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
 /// Up to `max(1, width * height / 150)` rectangular rooms, 3 to 10 tiles on
 /// a side, are placed at random without touching; each is joined to the
 /// previous one by an L-shaped corridor one tile wide (horizontal then
-/// vertical, or the other way, at random), so every room is reachable.
+/// vertical, or the other way, at random), so every room is reachable. The
+/// border stays wall.
 ///
 /// ```
 /// use sightlines::generate::rooms;
@@ -132,11 +125,7 @@ pub fn rooms(width: u32, height: u32, seed: u64) -> Grid {
     let mut rng = SplitMix64::new(seed);
     let (w, h) = (clamp(width), clamp(height));
     let mut grid = Grid::new(w as u32, h as u32);
-    for y in 0..h {
-        for x in 0..w {
-            grid.set(x, y, true);
-        }
-    }
+    fill(&mut grid, (0, 0), (w - 1, h - 1), true);
     if w < 3 || h < 3 {
         return grid;
     }
@@ -158,11 +147,7 @@ pub fn rooms(width: u32, height: u32, seed: u64) -> Grid {
         if !clear {
             continue;
         }
-        for ty in y..y + rh {
-            for tx in x..x + rw {
-                grid.set(tx, ty, false);
-            }
-        }
+        fill(&mut grid, (x, y), (x + rw - 1, y + rh - 1), false);
         if let Some(&(px, py, pw, ph)) = placed.last() {
             let (ax, ay) = (px + pw / 2, py + ph / 2);
             let (bx, by) = (x + rw / 2, y + rh / 2);
@@ -171,8 +156,8 @@ pub fn rooms(width: u32, height: u32, seed: u64) -> Grid {
             } else {
                 (ax, by)
             };
-            dig(&mut grid, (ax, ay), corner);
-            dig(&mut grid, corner, (bx, by));
+            fill(&mut grid, (ax, ay), corner, false);
+            fill(&mut grid, corner, (bx, by), false);
         }
         placed.push((x, y, rw, rh));
     }
@@ -200,29 +185,17 @@ pub fn pillars(width: u32, height: u32) -> Grid {
     grid
 }
 
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-
 /// Sizes as `i32`, cut to a size whose loops cannot overflow.
 fn clamp(size: u32) -> i32 {
     size.min(i32::MAX as u32 - 1) as i32
 }
 
-/// Clears a straight horizontal or vertical line of tiles, ends included.
-fn dig(grid: &mut Grid, from: (i32, i32), to: (i32, i32)) {
-    let (x0, x1) = (from.0.min(to.0), from.0.max(to.0));
-    let (y0, y1) = (from.1.min(to.1), from.1.max(to.1));
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            grid.set(x, y, false);
+/// Makes the tiles between corners `a` and `b` (in either order, both
+/// included) `opaque` or not; tiles off the grid are ignored, as by [`Grid::set`].
+fn fill(grid: &mut Grid, a: (i32, i32), b: (i32, i32), opaque: bool) {
+    for y in a.1.min(b.1)..=a.1.max(b.1) {
+        for x in a.0.min(b.0)..=a.0.max(b.0) {
+            grid.set(x, y, opaque);
         }
     }
 }

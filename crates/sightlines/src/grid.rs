@@ -1,25 +1,17 @@
 //! A compact opacity grid and the text map format.
 //!
-//! [`Grid`] stores one bit a tile, a row padded to whole 64-bit words, so a
-//! row of opacity can be read a word at a time; and the same bits column by
-//! column, so that a column can be too.
-//!
-//! **Memory for speed.** Keeping both copies doubles the grid's memory (a
-//! 256x256 map takes 16 KiB instead of 8 KiB) and makes [`Grid::set`] write
-//! two words instead of one. In exchange the scans that run up and down the
+//! [`Grid`] keeps one bit a tile twice: row by row, each row padded to whole
+//! 64-bit words, and column by column. So the scans that run up and down the
 //! map (half the octants of a shadowcast) read their walls 64 tiles a word
-//! through [`Opacity::bit_columns`], as the other half read rows, instead of
-//! one bit from each row's word (recursive shadowcasting reads them so).
-//! Even a 4096x4096 map takes only 4 MiB, so the grid always keeps both.
-//! It parses the text format of the CLI: one map row per line, `#` opaque,
-//! every other character transparent, `@` marking the viewer.
+//! ([`Opacity::bit_columns`]) as the others read rows. It costs twice the
+//! memory (a 256x256 map takes 16 KiB, a 4096x4096 one 4 MiB) and two words
+//! written by [`Grid::set`], so the grid always keeps both.
 
 use crate::map::{BitColumns, BitRows, Opacity, Rect};
 use std::fmt;
 
-/// A map of the tiles that block sight, one bit a tile.
-///
-/// Tiles outside the grid block sight and are never reported.
+/// A map of the tiles that block sight, one bit a tile; tiles outside the
+/// grid block sight and are never reported.
 ///
 /// ```
 /// use sightlines::{Grid, Opacity};
@@ -39,9 +31,7 @@ pub struct Grid {
     height: u32,
     words_per_row: usize,
     words: Vec<u64>,
-    /// The transpose: column `x` is `words_per_column` words from
-    /// `x * words_per_column`, bit `y % 64` of word `y / 64` being `(x, y)`.
-    /// Scans that run up and down read it a word at a time.
+    /// The same bits column by column, laid out as [`BitColumns`] reads them.
     words_per_column: usize,
     columns: Vec<u64>,
 }
@@ -68,11 +58,8 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        let (line, column, message) = (self.line, self.column, &self.message);
+        write!(f, "line {line}, column {column}: {message}")
     }
 }
 
@@ -132,15 +119,13 @@ pub const SAMPLE_MAP: &str = "\
 ";
 
 impl Grid {
-    /// An all-transparent grid of `width` x `height` tiles.
-    ///
-    /// Sizes beyond `i32::MAX` are cut to `i32::MAX`, so that every tile has
-    /// an `i32` position.
+    /// An all-transparent grid of `width` x `height` tiles, each side cut to
+    /// `i32::MAX` so that every tile has an `i32` position.
     ///
     /// # Panics
     ///
-    /// When the grid's bits cannot be allocated (a side near `i32::MAX` on
-    /// both axes needs 2^60 bytes, rows and columns); [`Grid::try_new`] returns an error instead.
+    /// When its bits cannot be allocated (both sides near `i32::MAX` need
+    /// 2^60 bytes); [`Grid::try_new`] returns an error instead.
     pub fn new(width: u32, height: u32) -> Grid {
         let (width, height) = (width.min(i32::MAX as u32), height.min(i32::MAX as u32));
         Grid::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
@@ -219,44 +204,34 @@ impl Grid {
         while rows.last().is_some_and(|row| row.is_empty()) {
             rows.pop();
         }
+        let at_start = |message: &str| ParseError {
+            line: 1,
+            column: 1,
+            message: message.into(),
+        };
         if rows.is_empty() {
-            return Err(ParseError {
-                line: 1,
-                column: 1,
-                message: "the map is empty; write one row of tiles per line, '#' for walls".into(),
-            });
+            return Err(at_start(
+                "the map is empty; write one row of tiles per line, '#' for walls",
+            ));
         }
         let width = rows[0].chars().count();
         if width == 0 {
-            return Err(ParseError {
-                line: 1,
-                column: 1,
-                message: "the first row is empty; a map starts with a row of tiles".into(),
-            });
+            return Err(at_start(
+                "the first row is empty; a map starts with a row of tiles",
+            ));
         }
         if width > i32::MAX as usize || rows.len() > i32::MAX as usize {
-            return Err(ParseError {
-                line: 1,
-                column: 1,
-                message: "the map is larger than 2^31 - 1 tiles in one direction".into(),
-            });
+            return Err(at_start(
+                "the map is larger than 2^31 - 1 tiles in one direction",
+            ));
         }
-        let mut grid = Grid::try_new(width as u32, rows.len() as u32).map_err(|e| ParseError {
-            line: 1,
-            column: 1,
-            message: e.to_string(),
-        })?;
+        let mut grid =
+            Grid::try_new(width as u32, rows.len() as u32).map_err(|e| at_start(&e.to_string()))?;
         let mut viewer = None;
         for (y, row) in rows.iter().enumerate() {
-            let mut count = 0;
-            for (x, ch) in row.chars().enumerate() {
-                if x >= width {
-                    break;
-                }
-                count = x + 1;
-                match ch {
-                    '@' if viewer.is_some() => {
-                        let (vx, vy): (i32, i32) = viewer.unwrap_or_default();
+            for (x, ch) in row.chars().take(width).enumerate() {
+                match (ch, viewer) {
+                    ('@', Some((vx, vy))) => {
                         return Err(ParseError {
                             line: y + 1,
                             column: x + 1,
@@ -267,8 +242,8 @@ impl Grid {
                             ),
                         });
                     }
-                    '@' => viewer = Some((x as i32, y as i32)),
-                    c if opaque(c) => grid.set(x as i32, y as i32, true),
+                    ('@', None) => viewer = Some((x as i32, y as i32)),
+                    (c, _) if opaque(c) => grid.set(x as i32, y as i32, true),
                     _ => {}
                 }
             }
@@ -276,7 +251,7 @@ impl Grid {
             if len != width {
                 return Err(ParseError {
                     line: y + 1,
-                    column: count.min(len) + 1,
+                    column: len.min(width) + 1,
                     message: format!(
                         "this row has {len} tiles but the first row has {width}; every row must have the same width"
                     ),

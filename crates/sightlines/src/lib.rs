@@ -6,27 +6,23 @@
 //!
 //! ## The model
 //!
-//! - A **position** is `(x, y)` in `i32`; x grows right, y grows down. A
-//!   tile is the unit square `[x, x+1] x [y, y+1]`.
-//! - A **map** answers one question, "does `(x, y)` block sight?", through
-//!   the [`Opacity`] trait. Any `Fn(i32, i32) -> bool` closure is a map, so a
-//!   game passes its own data without copying it. A bounded map ([`Grid`],
-//!   [`bounded`]) also tells its [`Rect`]: tiles outside never appear and
-//!   block sight.
-//! - A **range** ([`Range`]) is a radius and a [`Shape`] (`square`,
-//!   `diamond`, `circle`, `circle-plus`), each cut by one exact integer rule,
-//!   or no radius for the whole bounded map.
+//! - A **position** is `(x, y)` in `i32`, x right, y down; a tile is the
+//!   unit square `[x, x+1] x [y, y+1]`.
+//! - A **map** answers "does `(x, y)` block sight?" through [`Opacity`]. Any
+//!   `Fn(i32, i32) -> bool` closure is one, so a game passes its own data
+//!   without copying it; a bounded map ([`Grid`], [`bounded`]) also tells its
+//!   [`Rect`], outside which tiles block sight and never appear.
+//! - A **range** ([`Range`]) is a radius and a [`Shape`], each cut by one
+//!   exact integer rule, or no radius for the whole bounded map.
 //! - The **origin** is always visible, and so are the opaque tiles sight
 //!   reaches ("lit walls") unless [`Fov::set_lit_walls`] turns them off.
 //! - **Results** come to a visitor callback, each visible tile once, or fill
-//!   a reusable [`VisibleSet`] sized to the range's bounding box, not to the
-//!   map.
+//!   a reusable [`VisibleSet`] sized to the range, not to the map.
 //!
 //! ## Algorithms
 //!
 //! Each algorithm's promises, as [`Algorithm::properties`] states them and
-//! the tests check them (symmetry on random maps, sight through diagonal
-//! gaps, lit walls along a long wall):
+//! the tests check them:
 //!
 #![doc = include_str!("../catalogue.md")]
 //!
@@ -73,21 +69,19 @@
 //!
 //! What games do with a field of view, on top of any algorithm:
 //!
-//! - [`Memory`] ([`memory`]): fog of war, the tiles ever seen, one bit a tile, answering
-//!   [`Knowledge::Visible`], [`Knowledge::Remembered`] or
-//!   [`Knowledge::Unknown`]; saved with the `serde` feature.
-//! - [`Viewer`] ([`viewer`]): a creature's field of view with a dirty flag, recomputed
-//!   only when it moved or the map changed within its range
-//!   ([`tile_changed`]); [`update_viewers`] updates a batch with one
-//!   scratch, `update_viewers_par` on every core (the `rayon` feature).
-//! - [`can_see`] and [`Fov::can_see`] ([`sight`]): line of sight, exactly what the full
-//!   field of view says, at a cost that grows with the distance; and the
-//!   lines a projectile flies, [`line::Bresenham`] and [`line::Supercover`].
-//! - [`targets_into`] ([`target`]): what a ranged item may aim at, nearest first; a
-//!   [`Blast`]: what its explosion reaches, the epicentre's view.
+//! - [`Memory`] ([`memory`]): fog of war, the tiles ever seen, one bit a
+//!   tile, each [`Knowledge`]; saved with the `serde` feature.
+//! - [`Viewer`] ([`viewer`]): a creature's field of view, recomputed only
+//!   when it moved or the map changed within its range ([`tile_changed`]);
+//!   [`update_viewers`] for a batch, `update_viewers_par` (feature `rayon`).
+//! - [`can_see`] and [`Fov::can_see`] ([`sight`]): line of sight, exactly what
+//!   the full field of view says; the lines a projectile flies,
+//!   [`line::Bresenham`] and [`line::Supercover`].
+//! - [`targets_into`] ([`target`]): what a ranged item may aim at, nearest
+//!   first; a [`Blast`]: what its explosion reaches, the epicentre's view.
 //! - [`Cone`] ([`cone`]): a field of view limited to an angle, exact at the edges.
-//! - [`Light`], [`LightMap`], [`Vision`] ([`light`]): light sources that light what they
-//!   see, and a player who sees what is lit.
+//! - [`Light`], [`LightMap`], [`Vision`] ([`light`]): light sources that light
+//!   what they see, and a player who sees what is lit.
 //!
 //! A turn loop with all of it (also `cargo run --example turn`): a player
 //! and two monsters, the player's memory, a door that opens, a wand aimed at
@@ -99,7 +93,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-// The public model: maps, ranges, the set of visible tiles, errors, lines.
+// The layers of ARCHITECTURE.md: the public model; the contract and the
+// run-time choice; the algorithms, kernel, bitset and game layer.
 mod error;
 pub mod generate;
 mod grid;
@@ -108,15 +103,11 @@ mod map;
 mod range;
 mod visible;
 
-// The contract every algorithm keeps, the ids, their promises, and the
-// run-time choice among them.
 mod algorithm;
 mod catalogue;
 mod field_of_view;
 mod fov;
 
-// How the algorithms are built: the scan kernel, the one bitset, the
-// algorithms themselves, and what games do with them.
 mod algorithms;
 mod bits;
 mod game;

@@ -1,9 +1,6 @@
-//! The map model: the one question every algorithm asks of a map.
-//!
-//! Field of view needs nothing from a map but "does the tile at (x, y) block
-//! sight?" and, for a map with edges, where those edges are. [`Opacity`]
-//! asks exactly that, so a game passes its own map as a closure without
-//! copying it into ours:
+//! The map model: [`Opacity`], all a field of view asks of a map (does a
+//! tile block sight, and where are the map's edges), so a game passes its own
+//! map as a closure without copying it:
 //!
 //! ```
 //! use sightlines::{Opacity, Rect};
@@ -13,15 +10,12 @@
 //! assert!(map.is_opaque(3, 4));
 //! assert_eq!(map.bounds(), None); // closures are unbounded
 //!
-//! // A closure over a bounded area: tiles outside block sight and are never reported.
-//! let bounded = sightlines::bounded(Rect::new(0, 0, 10, 10), map);
-//! assert!(bounded.is_opaque(-1, 0));
+//! // Bounded: tiles outside block sight and are never reported.
+//! assert!(sightlines::bounded(Rect::new(0, 0, 10, 10), map).is_opaque(-1, 0));
 //! ```
 
 /// A rectangle of tiles: `width` columns from `x` and `height` rows from `y`.
-///
-/// Its far edge may lie beyond `i32::MAX` without overflow: all arithmetic on
-/// it is done in `i64`.
+/// Its far edge may lie past `i32::MAX`: all arithmetic on it is in `i64`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rect {
     /// The leftmost column.
@@ -64,7 +58,7 @@ impl Rect {
         (0..i64::from(self.width)).contains(&dx) && (0..i64::from(self.height)).contains(&dy)
     }
 
-    /// The last column, if the rectangle is not empty and it fits in `i32`.
+    /// The last column (`max_y`: row), as `i64`; before the first when empty.
     pub(crate) fn max_x(&self) -> i64 {
         i64::from(self.x) + i64::from(self.width) - 1
     }
@@ -80,14 +74,9 @@ impl Rect {
 
     /// The tiles in both rectangles (empty when they do not overlap).
     pub(crate) fn intersection(&self, other: Rect) -> Rect {
-        let x0 = self.x.max(other.x);
-        let y0 = self.y.max(other.y);
-        let x1 = (i64::from(self.x) + i64::from(self.width))
-            .min(i64::from(other.x) + i64::from(other.width));
-        let y1 = (i64::from(self.y) + i64::from(self.height))
-            .min(i64::from(other.y) + i64::from(other.height));
-        let width = (x1 - i64::from(x0)).max(0) as u32;
-        let height = (y1 - i64::from(y0)).max(0) as u32;
+        let (x0, y0) = (self.x.max(other.x), self.y.max(other.y));
+        let width = (self.max_x().min(other.max_x()) + 1 - i64::from(x0)).max(0) as u32;
+        let height = (self.max_y().min(other.max_y()) + 1 - i64::from(y0)).max(0) as u32;
         Rect::new(x0, y0, width, height)
     }
 }
@@ -99,10 +88,9 @@ impl Rect {
 /// [`bounds`](Opacity::bounds): tiles outside them block sight and are never
 /// reported. An unbounded map needs a radius, or the field of view has no end.
 ///
-/// Each map type gets its own compiled copy of the scans it is used with,
-/// each closure being a type of its own. A program that builds many closure
-/// maps (tests, say) compiles faster passing them as one type, `&dyn Fn(i32,
-/// i32) -> bool`, at the cost of an indirect call per tile read.
+/// Each map type, so each closure, gets its own compiled copy of the scans.
+/// A program with many closure maps (tests, say) compiles faster passing
+/// them as `&dyn Fn(i32, i32) -> bool`, at an indirect call per tile read.
 ///
 /// ```
 /// use sightlines::{Opacity, Rect};
@@ -133,14 +121,11 @@ pub trait Opacity {
         None
     }
 
-    /// The map's opacity packed one bit a tile, if it keeps it that way
-    /// (as [`Grid`](crate::Grid) does): the fast path of every algorithm,
-    /// which then reads whole rows of opacity a word at a time instead of
-    /// asking tile by tile. The default, `None`, makes every algorithm ask
-    /// [`is_opaque`](Opacity::is_opaque), and only for the tiles it needs.
-    ///
-    /// Inside [`BitRows::rect`] the bits must agree with `is_opaque`; tiles
-    /// outside it are still asked with `is_opaque`.
+    /// The map's opacity packed one bit a tile, if it keeps it so (as
+    /// [`Grid`](crate::Grid) does): every algorithm then reads rows 64 tiles
+    /// a word. With `None`, the default, they ask [`is_opaque`](Opacity::is_opaque)
+    /// for each tile they need. Inside [`BitRows::rect`] the bits must agree
+    /// with `is_opaque`, which still answers for the tiles outside it.
     ///
     /// ```
     /// use sightlines::{BitRows, Opacity, Rect};
@@ -168,13 +153,10 @@ pub trait Opacity {
         None
     }
 
-    /// The map's opacity packed one bit a tile *column by column*, if it
-    /// also keeps it that way (as [`Grid`](crate::Grid) does): with it, the
-    /// scans that run along columns of the map (up and down from the
-    /// origin) read 64 tiles a word as the row scans do, instead of one bit
-    /// from each row's word. The default, `None`, makes them read columns
-    /// from [`bit_rows`](Opacity::bit_rows) a tile at a time.
-    ///
+    /// The same bits *column by column*, if the map also keeps them so (as
+    /// [`Grid`](crate::Grid) does): the scans that run up and down from the
+    /// origin then read 64 tiles a word too. With `None`, the default, they
+    /// take a bit from each row's word of [`bit_rows`](Opacity::bit_rows).
     /// Inside [`BitColumns::rect`] the bits must agree with `is_opaque`.
     ///
     /// ```
@@ -283,7 +265,6 @@ impl<'a> BitRows<'a> {
 /// column's height are ignored.
 #[derive(Clone, Copy, Debug)]
 pub struct BitColumns<'a> {
-    /// The same words seen as the rows of the transposed map.
     transposed: BitRows<'a>,
 }
 

@@ -1,15 +1,13 @@
-//! How far a viewer sees: a radius and a shape, each shape one exact integer rule.
-//!
-//! Every shape is cut by an integer test on the offset `(dx, dy)` from the
-//! origin, never by floating point, so two platforms always agree on the edge
-//! of a field of view. All four shapes only grow as `|dx|` or `|dy|` grow,
-//! which is what lets an algorithm skip tiles beyond the range without
-//! changing what it sees inside.
+//! How far a viewer sees: [`Range`], a radius and a [`Shape`].
 
 use std::fmt;
 use std::str::FromStr;
 
 /// The rule that cuts a range at radius `r`, for an offset `(dx, dy)` from the origin.
+///
+/// Each is an integer test, never floating point, so every platform agrees
+/// on the edge of a field of view; and each only grows with `|dx|` and
+/// `|dy|`, so an algorithm may skip the tiles beyond it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// `max(|dx|, |dy|) <= r`: a square, Chebyshev distance.
@@ -43,9 +41,8 @@ impl Shape {
         }
     }
 
-    /// Whether offset `(dx, dy)` lies within radius `r` of this shape.
-    ///
-    /// Exact for every offset between two `i32` positions.
+    /// Whether offset `(dx, dy)` lies within radius `r` of this shape, exactly
+    /// for every offset between two `i32` positions.
     ///
     /// ```
     /// use sightlines::Shape;
@@ -104,10 +101,8 @@ impl FromStr for Shape {
     }
 }
 
-/// How far a field of view reaches: a radius and a [`Shape`], or no limit.
-///
-/// Without a radius the field of view covers the whole bounded map; an
-/// unbounded map (a plain closure) needs a radius.
+/// How far a field of view reaches: a radius and a [`Shape`], or no limit,
+/// the whole map, which only a bounded map allows.
 ///
 /// ```
 /// use sightlines::{Range, Shape};

@@ -1,10 +1,4 @@
-//! A reusable set of visible tiles, sized to the range rather than the map.
-//!
-//! A game keeps one [`VisibleSet`] per viewer and refills it every turn. Its
-//! bits cover only the bounding box of the viewer's range (clipped to the
-//! map), so a monster with radius 8 on a 1000x1000 map costs 17x17 bits, and
-//! clearing it costs O(box / 64) words, never O(map). Its buffer grows to the
-//! largest box it has held and is then reused without allocating.
+//! [`VisibleSet`], the reusable set of visible tiles.
 
 use crate::bits::{fill_bits, span_mask, TileBits};
 use crate::error::FovError;
@@ -25,7 +19,10 @@ pub(crate) fn checked_area(area: Rect) -> Result<Rect, FovError> {
     Ok(area)
 }
 
-/// The tiles seen from one origin, as a bitset over the range's bounding box.
+/// The tiles seen from one origin, as a bitset over the range's bounding box
+/// clipped to the map, not over the map: radius 8 on a 1000x1000 map is
+/// 17x17 bits, cleared in O(box / 64) words. A game keeps one per viewer and
+/// refills it every turn; its buffer grows to the largest box it has held.
 ///
 /// ```
 /// use sightlines::{Fov, Grid, Range, VisibleSet};
@@ -53,9 +50,8 @@ impl VisibleSet {
         VisibleSet::default()
     }
 
-    /// Empties the set and makes it cover `area`, reusing its buffer.
-    ///
-    /// Costs O(area / 64). Tiles outside `area` can never be inserted.
+    /// Empties the set and makes it cover `area`, reusing its buffer, in
+    /// O(area / 64). Tiles outside `area` can never be inserted.
     pub fn reset(&mut self, area: Rect) {
         self.bits.reset(area);
         self.len = 0;
@@ -72,8 +68,7 @@ impl VisibleSet {
         self.bits.area()
     }
 
-    /// Adds `(x, y)`; returns false if it was already there or lies outside
-    /// the area.
+    /// Adds `(x, y)`; false if it was already there or lies outside the area.
     #[inline]
     pub fn insert(&mut self, x: i32, y: i32) -> bool {
         let fresh = self.bits.insert(x, y);
@@ -81,9 +76,8 @@ impl VisibleSet {
         fresh
     }
 
-    /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at
-    /// a time; tiles outside the area are left out. Returns how many were
-    /// not there before.
+    /// Adds the tiles from `(x0, y)` to `(x1, y)`, both included, a word at a
+    /// time, leaving out those outside the area; returns how many are new.
     ///
     /// ```
     /// use sightlines::{Rect, VisibleSet};

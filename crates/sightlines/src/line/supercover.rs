@@ -1,30 +1,24 @@
-//! The supercover line: every tile the segment between two tile centres
-//! touches.
+//! [`Supercover`], the line of every tile a segment touches.
 
 use std::iter::FusedIterator;
 
-/// The tiles that the segment from the centre of `from` to the centre of
-/// `to` touches, in order from `from` to `to`, both included.
+/// The tiles whose closed squares the segment from the centre of `from` to
+/// the centre of `to` meets, in order from `from` to `to`, both included.
 ///
 /// Where a [`Bresenham`](super::Bresenham) line takes one tile per step
 /// along its major axis, a supercover line takes *every* tile the segment
-/// passes through, so a projectile that flies along it cannot slip between
-/// two walls that touch at a corner, and a beam hits everything in its way.
+/// passes through, so a projectile cannot slip between two walls that touch
+/// at a corner, and a beam hits everything in its way.
 ///
-/// **The rule.** A tile is on the line exactly when its closed square meets
-/// the segment. Where the segment passes exactly through a tile corner it
-/// touches all four tiles around that corner, so *both* tiles beside the
-/// corner are on the line, never neither. They come between the tile before
-/// the corner and the tile after it, the previous tile's x-neighbour first,
-/// then its y-neighbour (the two touch at the corner). That order reverses
-/// with the line, so the line from `to` to `from` is this one reversed, tile
-/// for tile. Consecutive tiles share an edge, or the corner there. A line has
-/// `|dx| + |dy| + 1` tiles, plus one per corner it passes through: with
+/// Where the segment passes exactly through a corner, *both* tiles beside it
+/// are on the line, between the tile before and the tile after: the
+/// previous tile's x-neighbour first, then its y-neighbour. That order
+/// reverses with the line, so the line from `to` to `from` is this one
+/// reversed, tile for tile. Consecutive tiles share an edge or a corner. A
+/// line has `|dx| + |dy| + 1` tiles plus one per corner: with
 /// `g = gcd(|dx|, |dy|)`, `g` corners when `|dx| / g` and `|dy| / g` are
-/// both odd (a diagonal, or `(3, 1)`), none otherwise.
-///
-/// All arithmetic is an integer error term within `±2·(|dx| + |dy|)`: no
-/// overflow for any pair of `i32` positions.
+/// both odd (a diagonal, or `(3, 1)`), none otherwise. The arithmetic is an
+/// integer error term within `±2·(|dx| + |dy|)`: no `i32` ends overflow it.
 ///
 /// ```
 /// use sightlines::line::Supercover;
@@ -167,11 +161,7 @@ impl Iterator for Supercover {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.remaining;
-        (
-            usize::try_from(n).unwrap_or(usize::MAX),
-            usize::try_from(n).ok(),
-        )
+        super::size_hint(self.remaining)
     }
 }
 
