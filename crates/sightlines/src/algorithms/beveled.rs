@@ -25,44 +25,33 @@
 //! rooms and corridors, at shadow-casting speed (each tile at most once per
 //! sector).
 //!
-//! **Properties.** Point-to-tile, beveled walls. Sees through diagonal
-//! gaps (two walls meeting at a corner bevel each other open). Walls are
-//! lit when sight reaches their shape; expansive walls: from any floor of an
-//! empty rectangular room, every wall tile of it is seen (a test checks it). Invariant under the eight symmetries
-//! of the map (each octant runs the same rules in its own frame). **Not
-//! symmetric**: lines from A's centre may reach B's inner square while
-//! lines from B's centre miss A's; a test pins such a pair. It is symmetric
-//! in most cases: on random maps with a quarter of walls, about 5% of the
-//! floor pairs seen one way are not seen the other way (a test bounds it). Milazzo's
-//! code notes a variant testing the floor's centre instead, more symmetric;
-//! that is what the `adam_fov_rs` crate ports. We implement the article's
-//! default, which sees a superset of it: the same walls, and more floors at
-//! the edges of sectors.
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
+//! Two walls meeting at a corner bevel each other open, so sight passes
+//! diagonal gaps; walls are lit when sight reaches their shape. Each octant
+//! runs the same rules in its own frame, so the field turns and mirrors with
+//! the map. It is not symmetric: lines from A's centre may reach B's inner
+//! square while lines from B's centre miss A's (a test pins such a pair),
+//! though on random maps with a quarter of walls only about 5% of the floor
+//! pairs seen one way are not seen the other way (a test bounds it).
+//! Milazzo's code notes a variant testing the floor's centre instead, more
+//! symmetric; that is what the `adam_fov_rs` crate ports. We implement the
+//! article's default, which sees a superset of it: the same walls, and more
+//! floors at the edges of sectors.
 //!
 //! **Range.** As in the article, tiles out of range are skipped: they
 //! neither show nor block, and the last column does not split sectors. A
 //! view with a range is the unlimited view cut to the range's shape (tests
 //! check it on random maps for every shape).
 //!
-//! **Speed.** Each octant is compiled on its own (its transform a
-//! constant), slopes are kept with their row and remainder in the current
-//! column so that the scan never divides, and a sector reads its column's
-//! opacity as one word: on a map that keeps its tiles packed by rows and by
-//! columns ([`Grid`](crate::Grid)) straight from those words, one shift per
-//! column. Near the map's edge, where the scan reads tiles off the map,
-//! two comparisons a read make those walls (that scan is compiled apart,
-//! so that the others make none). Other maps are read through the kernel's
-//! tile readers, a word at a time where they pack their rows. Visible rows
-//! are written as spans.
+//! **Speed.** No step divides, and a sector reads its column's opacity as
+//! one word: straight from the packed lines of a map that keeps its tiles
+//! packed both by rows and by columns ([`Grid`](crate::Grid)), one shift a
+//! column.
 //!
-//! **Allocation.** The sectors split off by walls wait on a reused stack
-//! (the article recurses once per split; the scan goes on with the top part
-//! and keeps the others, so there is no call stack), plus a mark per column
-//! (the lowest row reported) and per diagonal tile so each tile is reported
-//! once. All of it is sized from the range (and the map's
-//! longer side) when a call starts, never from what the map holds: after
-//! one call with a given range, later calls with that range from any origin
-//! allocate nothing.
+//! **Allocation.** The sectors split off by walls wait on a reused stack,
+//! not the call stack (the article recurses once per split), and marks per
+//! column and per diagonal tile report each tile once; all are sized from
+//! the range and the map's longer side, never from what the map holds.
 //!
 //! ```
 //! use sightlines::{Beveled, FieldOfView, Grid, Range};
@@ -108,21 +97,6 @@ struct Sector {
     bottom_den: u64,
     b0: u64,
     br: u64,
-}
-
-impl Sector {
-    /// The whole octant, from column 1.
-    const FIRST: Sector = Sector {
-        x: 1,
-        top_num: 1,
-        top_den: 1,
-        t0: 1,
-        tr: 0,
-        bottom_num: 0,
-        bottom_den: 1,
-        b0: 0,
-        br: 1,
-    };
 }
 
 /// Reusable scratch for Milazzo's beveled-corner algorithm; see the
@@ -187,9 +161,15 @@ struct OnMap {
 impl OnMap {
     /// Octant `octant`'s, from the map's reach `[left, right, up, down]`.
     fn of(reach: [u64; 4], octant: Octant) -> OnMap {
+        let along = |direction| match direction {
+            (-1, 0) => reach[0],
+            (1, 0) => reach[1],
+            (0, -1) => reach[2],
+            _ => reach[3],
+        };
         OnMap {
-            depth: along(reach, octant.xx, octant.yx),
-            row: along(reach, octant.xy, octant.yy),
+            depth: along((octant.xx, octant.yx)),
+            row: along((octant.xy, octant.yy)),
         }
     }
 
@@ -305,13 +285,7 @@ impl Window for [u64] {
     }
 
     fn find(&self, floor: bool, i: u64, end: u64) -> Option<u64> {
-        let word = |w: u64| {
-            if floor {
-                !self[w as usize]
-            } else {
-                self[w as usize]
-            }
-        };
+        let word = |w: u64| self[w as usize] ^ if floor { u64::MAX } else { 0 };
         let mut w = i / 64;
         let mut bits = word(w) >> (i % 64) << (i % 64);
         loop {
@@ -343,22 +317,25 @@ fn step(row: u64, rem: u64, num: u64, den: u64) -> (u64, u64) {
 }
 
 impl Beveled {
-    /// Empty scratch; [`compute`](crate::FieldOfView::compute) sizes it from the
-    /// range on first use, and later calls with that range allocate nothing.
+    /// Empty scratch; it grows on first use and is then reused.
     pub fn new() -> Beveled {
         Beveled::default()
     }
 
     /// Scans one octant, depth first: a sector goes on column after column
     /// while walls leave it one part; the parts below wait on the stack.
-    ///
     /// Compiled once per octant (`O`), so that its transform is constant.
     fn scan_octant<const O: usize, R: Reader, S: Sink>(
         &mut self,
         reader: &mut R,
-        frame: &Frame,
+        field: &Field,
         sink: &mut S,
     ) {
+        let (last, max_row) = Octant::ALL[O].extents(field);
+        let frame = &Frame {
+            last: last as u64,
+            max_row: max_row as u64,
+        };
         if frame.last == 0 {
             return;
         }
@@ -368,7 +345,18 @@ impl Beveled {
         if O % 2 == 0 {
             self.diagonal.clear();
         }
-        let mut sector = Sector::FIRST;
+        // The whole octant, from column 1.
+        let mut sector = Sector {
+            x: 1,
+            top_num: 1,
+            top_den: 1,
+            t0: 1,
+            tr: 0,
+            bottom_num: 0,
+            bottom_den: 1,
+            b0: 0,
+            br: 1,
+        };
         loop {
             if sector.x as usize == self.lowest.len() {
                 self.lowest.push(u64::MAX);
@@ -569,6 +557,60 @@ impl Beveled {
         self.diagonal[w] |= bit;
         seen && !first
     }
+
+    fn scan_direct<T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        each_octant!(self.direct::<_, T, S>(tiles, field, reach, sink));
+    }
+
+    fn direct<const O: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        let on_map = OnMap::of(reach, Octant::ALL[O]);
+        self.scan_octant::<O, _, S>(&mut Direct::<T, O> { tiles, on_map }, field, sink);
+    }
+
+    fn lines_octant<const O: usize, const EDGE: bool, S: Sink>(
+        &mut self,
+        lines: &FieldLines,
+        field: &Field,
+        reach: [u64; 4],
+        sink: &mut S,
+    ) {
+        let octant = Octant::ALL[O];
+        if let Some(lines) = lines.of(octant) {
+            let on_map = OnMap::of(reach, octant);
+            self.scan_octant::<O, _, S>(&mut FromLines::<O, EDGE> { lines, on_map }, field, sink);
+        }
+    }
+
+    /// Sizes the scratch for `range` on `map`, whatever the origin: a
+    /// column per tile of reach, and the range's rows ([`Reach::reset`]).
+    fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        self.reach.reset(range);
+        let columns = presized_reach(map, range);
+        let presized = columns + 2;
+        // The sectors waiting at once are separated by the shadows of
+        // walls, each wider than 1 / (columns + 1): at most `columns + 1`.
+        // (`reserve` counts from the length: empty first.)
+        self.stack.clear();
+        self.lowest.clear();
+        self.diagonal.clear();
+        self.words.clear();
+        self.stack.reserve(presized);
+        self.lowest.reserve(presized);
+        self.diagonal.reserve(presized / 64 + 1);
+        self.words.reserve(presized / 64 + 2);
+    }
 }
 
 field_of_view!(Beveled);
@@ -603,9 +645,9 @@ impl Scan for Beveled {
                 if lines.complete() {
                     // Away from the edge the whole square lies on the map.
                     if reach.iter().all(|&r| r >= widest as u64) {
-                        self.scan_lines::<false, S>(&lines, field, reach, sink);
+                        each_octant!(self.lines_octant::<_, false, S>(&lines, field, reach, sink));
                     } else {
-                        self.scan_lines::<true, S>(&lines, field, reach, sink);
+                        each_octant!(self.lines_octant::<_, true, S>(&lines, field, reach, sink));
                     }
                 } else {
                     self.scan_direct(&tiles, field, reach, sink);
@@ -621,109 +663,10 @@ impl Scan for Beveled {
 /// down): its bounds, else the `i32` space.
 fn map_reach<M: Opacity + ?Sized>(map: &M, origin: (i32, i32)) -> [u64; 4] {
     let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+    let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
     let (x0, y0, x1, y1) = match map.bounds() {
         Some(b) => (i64::from(b.x), i64::from(b.y), b.max_x(), b.max_y()),
-        None => (
-            i64::from(i32::MIN),
-            i64::from(i32::MIN),
-            i64::from(i32::MAX),
-            i64::from(i32::MAX),
-        ),
+        None => (min, min, max, max),
     };
     [ox - x0, x1 - ox, oy - y0, y1 - oy].map(|d| d as u64)
-}
-
-/// The entry of `[left, right, up, down]` along map direction `(dx, dy)`.
-fn along(reach: [u64; 4], dx: i64, dy: i64) -> u64 {
-    match (dx, dy) {
-        (-1, 0) => reach[0],
-        (1, 0) => reach[1],
-        (0, -1) => reach[2],
-        _ => reach[3],
-    }
-}
-
-impl Frame {
-    fn new(field: &Field, octant: Octant) -> Frame {
-        let (last, max_row) = octant.extents(field);
-        Frame {
-            last: last as u64,
-            max_row: max_row as u64,
-        }
-    }
-}
-
-impl Beveled {
-    fn scan_direct<T: Tiles, S: Sink>(
-        &mut self,
-        tiles: &T,
-        field: &Field,
-        reach: [u64; 4],
-        sink: &mut S,
-    ) {
-        each_octant!(self.direct::<_, T, S>(tiles, field, reach, sink));
-    }
-
-    fn direct<const O: usize, T: Tiles, S: Sink>(
-        &mut self,
-        tiles: &T,
-        field: &Field,
-        reach: [u64; 4],
-        sink: &mut S,
-    ) {
-        let octant = Octant::ALL[O];
-        let mut reader = Direct::<T, O> {
-            tiles,
-            on_map: OnMap::of(reach, octant),
-        };
-        self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
-    }
-
-    fn scan_lines<const EDGE: bool, S: Sink>(
-        &mut self,
-        lines: &FieldLines,
-        field: &Field,
-        reach: [u64; 4],
-        sink: &mut S,
-    ) {
-        each_octant!(self.lines_octant::<_, EDGE, S>(lines, field, reach, sink));
-    }
-
-    fn lines_octant<const O: usize, const EDGE: bool, S: Sink>(
-        &mut self,
-        lines: &FieldLines,
-        field: &Field,
-        reach: [u64; 4],
-        sink: &mut S,
-    ) {
-        let octant = Octant::ALL[O];
-        if let Some(lines) = lines.of(octant) {
-            let mut reader = FromLines::<O, EDGE> {
-                lines,
-                on_map: OnMap::of(reach, octant),
-            };
-            self.scan_octant::<O, _, S>(&mut reader, &Frame::new(field, octant), sink);
-        }
-    }
-
-    /// Sizes the scratch for `range` on `map`, whatever the origin: a
-    /// column per tile of reach (the stack never holds more sectors than
-    /// that, see below), the range's reach row by row
-    /// ([`Reach::reset`] reserves its rows).
-    fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
-        self.reach.reset(range);
-        let columns = presized_reach(map, range);
-        let presized = columns + 2;
-        // The sectors waiting at once are separated by the shadows of
-        // walls, each wider than 1 / (columns + 1): at most `columns + 1`.
-        // (`reserve` counts from the length: empty first.)
-        self.stack.clear();
-        self.lowest.clear();
-        self.diagonal.clear();
-        self.words.clear();
-        self.stack.reserve(presized);
-        self.lowest.reserve(presized);
-        self.diagonal.reserve(presized / 64 + 1);
-        self.words.reserve(presized / 64 + 2);
-    }
 }

@@ -18,30 +18,22 @@
 //! on that bump. Coordinates are integers and every test is an exact integer
 //! orientation test, so there is no rounding anywhere.
 //!
-//! **Performance.** A view's span on a row, its first and last tile, is
-//! stepped from row to row with a quotient and remainder (no division but
-//! when a line moves). Within a span no geometry is needed: the next wall is
-//! found a 64-tile word at a time from packed rows (trailing or leading
-//! zeros), and the lit tiles go to the sink as row spans.
+//! **Performance.** Nothing divides but when a line moves, and within a
+//! view's span on a row no geometry is needed: the next wall is found a
+//! 64-tile word at a time from packed rows, and the lit tiles go to the sink
+//! as row spans.
 //!
-//! **Permissiveness levels** (`permissive-0` to `permissive-8`). libtcod
-//! generalises the scan: at level `p` the viewer sees from the square of
-//! side `p/8` tile centered in its own tile (corners at `8 - p` and `8 + p`
-//! sixteenths), still onto whole target tiles. Level 8 is this algorithm;
-//! level 0 sees from the center point only, and a view that narrows to a
-//! single line closes, so it does not see through diagonal gaps. Levels
-//! below 8 are not symmetric (the source is smaller than the target). The
-//! same code serves every level; with libtcod's square radius it gives
-//! libtcod's sets exactly (40 golden maps, every level, in the tests).
+//! **Permissiveness levels** (`permissive-0` to `permissive-8`, see
+//! [`PrecisePermissive::with_level`]). The same code serves libtcod's
+//! generalisation, which sees from a smaller square centered in the origin
+//! tile. A view that narrows to a single line closes, so level 0 does not
+//! see through diagonal gaps. With libtcod's square radius it gives
+//! libtcod's sets exactly at every level (40 golden maps in the tests).
 //!
-//! **Allocation.** Views live in a reused `Vec`, and bumps in a reused arena
-//! as persistent linked lists, so splitting a view copies two indices rather
-//! than two lists. Each call first sizes both for the range (cut to the
-//! map's size) whatever the origin: a quadrant's tiles each block a view at
-//! most once, adding at most one view and two bumps. So after one call on a
-//! [`PrecisePermissive`] with a given range, later calls with that range
-//! allocate nothing, from any origin; memory grows with the range, never
-//! with the map beyond it.
+//! **Allocation.** Bumps live in a reused arena as persistent linked lists,
+//! so splitting a view copies two indices rather than two lists. Views and
+//! bumps are sized from the range cut to the map's size, whatever the
+//! origin, never from the map beyond it.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
@@ -65,10 +57,10 @@ use crate::range::Range;
 mod old_reference;
 
 /// A sight line, in quadrant coordinates (x right, y away from the origin)
-/// scaled by the source's step (see [`PrecisePermissive::source`]): through
-/// the point `(px, py)`, directed along `(dx, dy)`. Points are tile corners
-/// (or corners of the source square); tile `(x, y)` spans
-/// `[x, x+1] x [y, y+1]` times the step.
+/// scaled by the size of a tile (1, or [`STEP`] below level 8): through the
+/// point `(px, py)`, directed along `(dx, dy)`. Points are tile corners (or
+/// corners of the source square); tile `(x, y)` spans `[x, x+1] x [y, y+1]`
+/// times the step.
 ///
 /// Coordinates stay within 2^30 + 16 (see `LEVEL_REACH` and
 /// [`MAX_REACH`](crate::kernel::MAX_REACH)), so they and the directions
@@ -148,14 +140,10 @@ struct View {
     hi: Stepped,
 }
 
-/// A bound that leaves no tile: the view is done for good.
-const NONE: i64 = i64::MAX;
-
 impl View {
-    /// The last tile of row `y` (and its steps onwards) whose top-left
-    /// corner lies strictly counter-clockwise of the shallow line, for
-    /// tiles of `step` units: `side(step·x, step·(y + 1)) > 0`, that is
-    /// `b·x < n` with `b = step·dy` and `n = step·dx·(y + 1) - k`.
+    /// Sets [`View::hi`] from row `y` on, for tiles of `step` units: the
+    /// last `x` with `side(step·x, step·(y + 1)) > 0`, that is `b·x < n`
+    /// with `b = step·dy` and `n = step·dx·(y + 1) - k`.
     ///
     /// The line starts at the source's corner `(offset, limit)` or at a
     /// bump of an earlier row, and ends at a top-left corner of row `y` or
@@ -176,8 +164,7 @@ impl View {
         };
     }
 
-    /// The first tile of row `y` (and its steps onwards) whose bottom-right
-    /// corner lies strictly clockwise of the steep line:
+    /// Sets [`View::lo`] from row `y` on: the first `x` with
     /// `side(step·(x + 1), step·y) < 0`, that is `c·(x + 1) > m` with
     /// `c = step·dy` and `m = step·dx·y - k`.
     ///
@@ -195,7 +182,8 @@ impl View {
         } else if c == 0 && m + a < 0 {
             Stepped::constant(i64::MIN)
         } else {
-            Stepped::constant(NONE)
+            // No tile: the view is done for good.
+            Stepped::constant(i64::MAX)
         };
     }
 
@@ -206,35 +194,29 @@ impl View {
         self.hi.next(step * i64::from(self.shallow.dy));
     }
 
-    /// Moves the shallow line to pass through `(x, y)`, then pivots it on
-    /// the steep line's bumps it would leave clockwise.
+    /// Moves the shallow line (`SHALLOW`) or the steep one to pass through
+    /// `(x, y)`, then pivots it on the other line's bumps it would leave
+    /// clockwise (the shallow line) or counter-clockwise (the steep one).
     #[inline(never)]
-    fn bump_shallow(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
-        let s = &self.shallow;
-        self.shallow = Line::through(i64::from(s.px), i64::from(s.py), x, y);
-        self.shallow_bumps = push_bump(bumps, x, y, self.shallow_bumps);
-        let mut bump = self.steep_bumps;
+    fn bump<const SHALLOW: bool>(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
+        let (line, own, other) = if SHALLOW {
+            (&mut self.shallow, &mut self.shallow_bumps, self.steep_bumps)
+        } else {
+            (&mut self.steep, &mut self.steep_bumps, self.shallow_bumps)
+        };
+        *line = Line::through(i64::from(line.px), i64::from(line.py), x, y);
+        bumps.push(Bump {
+            x: x as i32,
+            y: y as i32,
+            previous: *own,
+        });
+        *own = bumps.len() as u32 - 1;
+        let mut bump = other;
         while let Some(b) = bumps.get(bump as usize) {
             let (bx, by) = (i64::from(b.x), i64::from(b.y));
-            if self.shallow.side(bx, by) < 0 {
-                self.shallow = self.shallow.pivot(bx, by);
-            }
-            bump = b.previous;
-        }
-    }
-
-    /// Moves the steep line to pass through `(x, y)`, then pivots it on the
-    /// shallow line's bumps it would leave counter-clockwise.
-    #[inline(never)]
-    fn bump_steep(&mut self, bumps: &mut Vec<Bump>, x: i64, y: i64) {
-        let t = &self.steep;
-        self.steep = Line::through(i64::from(t.px), i64::from(t.py), x, y);
-        self.steep_bumps = push_bump(bumps, x, y, self.steep_bumps);
-        let mut bump = self.shallow_bumps;
-        while let Some(b) = bumps.get(bump as usize) {
-            let (bx, by) = (i64::from(b.x), i64::from(b.y));
-            if self.steep.side(bx, by) > 0 {
-                self.steep = self.steep.pivot(bx, by);
+            let side = line.side(bx, by);
+            if if SHALLOW { side < 0 } else { side > 0 } {
+                *line = line.pivot(bx, by);
             }
             bump = b.previous;
         }
@@ -278,18 +260,6 @@ impl View {
         }
         (lo, hi)
     }
-}
-
-/// Adds a bump in front of list `previous`; returns the new list.
-#[inline]
-fn push_bump(bumps: &mut Vec<Bump>, x: i64, y: i64, previous: u32) -> u32 {
-    let id = bumps.len() as u32;
-    bumps.push(Bump {
-        x: x as i32,
-        y: y as i32,
-        previous,
-    });
-    id
 }
 
 /// The opacity of the tiles `x..=end` (at most 64) of row `y` of quadrant
@@ -369,8 +339,8 @@ impl PrecisePermissive {
     /// At level `p` the viewer sees from the square of side `p/8` tile
     /// centered in its tile, rather than from the whole tile: level 8 is
     /// Precise Permissive FOV; level 0 sees from the center point only.
-    /// Levels below 8 are not symmetric, and reach at most 2^26 tiles from
-    /// the origin.
+    /// Levels below 8 are not symmetric (the source is smaller than the
+    /// target), and reach at most 2^26 tiles from the origin.
     ///
     /// ```
     /// use sightlines::{FieldOfView, Grid, PrecisePermissive, Range};
@@ -409,15 +379,19 @@ impl PrecisePermissive {
         ok
     }
 
-    /// The corners of the square the viewer sees from, `(offset, limit)`,
-    /// and the size of a tile, in the same units.
-    fn source(&self) -> (i64, i64, i64) {
-        if self.level == MAX_LEVEL {
-            (0, 1, 1)
-        } else {
-            let p = i64::from(self.level);
-            (8 - p, 8 + p, STEP)
-        }
+    /// Sizes the scratch from the range cut to the map's size, whatever the
+    /// origin: a quadrant holds at most `(reach + 1)²` tiles, each blocking
+    /// a view at most once, adding at most two bumps and one view (beyond
+    /// [`RESERVE_CAP`] tiles a quadrant, the scratch grows as the scan
+    /// demands). The range's rows are reserved by [`Reach::reset`].
+    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        let side = presized_reach(map, range) as i64 + 1;
+        let tiles = side.min(RESERVE_CAP).pow(2).min(RESERVE_CAP);
+        self.views.clear();
+        self.bumps.clear();
+        self.views.reserve(tiles as usize + 1);
+        self.bumps.reserve(2 * tiles as usize);
+        self.reach.reset(range);
     }
 
     /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
@@ -430,7 +404,12 @@ impl PrecisePermissive {
     {
         let q = Quadrant::ALL[Q];
         let (mut ex, mut ey) = q.extents(field);
-        let (offset, limit, step) = self.source();
+        // The corners of the square the viewer sees from, `(offset, limit)`,
+        // and the size of a tile, in the same units.
+        let (offset, limit, step) = match self.level {
+            MAX_LEVEL => (0, 1, 1),
+            p => (8 - i64::from(p), 8 + i64::from(p), STEP),
+        };
         if step > 1 {
             ex = ex.min(LEVEL_REACH);
             ey = ey.min(LEVEL_REACH);
@@ -545,7 +524,7 @@ impl PrecisePermissive {
                     // The shallow line starts on an earlier row or at the
                     // source, so it now rises through the wall's top-left
                     // corner: the view has no more tiles on this row.
-                    view.bump_shallow(&mut self.bumps, left, top);
+                    view.bump::<true>(&mut self.bumps, left, top);
                     if view.is_dead(offset, limit) {
                         self.views.remove(k);
                     } else {
@@ -560,7 +539,7 @@ impl PrecisePermissive {
                     // is done with this row; the one beyond its
                     // bottom-right corner goes on, after it.
                     let mut near = *view;
-                    near.bump_shallow(&mut self.bumps, left, top);
+                    near.bump::<true>(&mut self.bumps, left, top);
                     if !near.is_dead(offset, limit) {
                         near.shallow_bound(y, step);
                         near.next_row(step);
@@ -569,7 +548,7 @@ impl PrecisePermissive {
                     }
                 }
                 let view = &mut self.views[k];
-                view.bump_steep(&mut self.bumps, right, bottom);
+                view.bump::<false>(&mut self.bumps, right, bottom);
                 if view.is_dead(offset, limit) {
                     self.views.remove(k);
                     continue;
@@ -611,36 +590,13 @@ impl Scan for PrecisePermissive {
         S: Sink,
     {
         self.reserve(map, field.range);
-        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
-        Ok(())
-    }
-}
-
-impl PrecisePermissive {
-    /// Sizes the scratch for any origin on `map` from the range alone, so
-    /// that one call serves every later one with the same range (up to
-    /// [`RESERVE_CAP`] tiles a quadrant; beyond, it grows as the scan
-    /// demands).
-    ///
-    /// A quadrant holds at most `(reach + 1)²` tiles, `reach` the range's
-    /// radius cut to the map's size whatever the origin. Each tile blocks a
-    /// view at most once, adding at most two bumps and one view. The range's
-    /// rows are reserved by [`Reach::reset`].
-    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
-        let side = presized_reach(map, range) as i64 + 1;
-        let tiles = side.min(RESERVE_CAP).pow(2).min(RESERVE_CAP);
-        self.views.clear();
-        self.bumps.clear();
-        self.views.reserve(tiles as usize + 1);
-        self.bumps.reserve(2 * tiles as usize);
-        self.reach.reset(range);
-    }
-
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
-        self.scan_quadrant::<0, T, S>(tiles, field, sink);
-        self.scan_quadrant::<1, T, S>(tiles, field, sink);
-        self.scan_quadrant::<2, T, S>(tiles, field, sink);
-        self.scan_quadrant::<3, T, S>(tiles, field, sink);
+        with_tiles!(map, field.origin, |tiles| {
+            self.scan_quadrant::<0, _, S>(tiles, field, sink);
+            self.scan_quadrant::<1, _, S>(tiles, field, sink);
+            self.scan_quadrant::<2, _, S>(tiles, field, sink);
+            self.scan_quadrant::<3, _, S>(tiles, field, sink);
+        });
+        Ok(())
     }
 }
