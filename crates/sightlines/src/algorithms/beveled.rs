@@ -83,7 +83,7 @@ use crate::range::Range;
 /// of the scan is a comparison of that remainder with the slope's terms,
 /// and the next column's row is one addition away, so the scan never
 /// divides. Values stay below 2^33 (columns below
-/// [`MAX_REACH`](crate::kernel::MAX_REACH)), products
+/// [`MAX_REACH`](crate::kernel::field::MAX_REACH)), products
 /// of two below 2^64.
 #[derive(Clone, Copy, Debug)]
 struct Sector {

@@ -63,7 +63,7 @@ mod old_reference;
 /// times the step.
 ///
 /// Coordinates stay within 2^30 + 16 (see `LEVEL_REACH` and
-/// [`MAX_REACH`](crate::kernel::MAX_REACH)), so they and the directions
+/// [`MAX_REACH`](crate::kernel::field::MAX_REACH)), so they and the directions
 /// fit in `i32`, and every product of two in `i64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Line {

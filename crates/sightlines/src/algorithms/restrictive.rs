@@ -427,7 +427,7 @@ impl Restrictive {
     }
 
     /// Room for line `d` in `lines` and the marks, on a field reaching past
-    /// [`PRESIZED_REACH`](crate::kernel::PRESIZED_REACH) lines.
+    /// [`PRESIZED_REACH`](crate::kernel::field::PRESIZED_REACH) lines.
     #[cold]
     fn grow(&mut self, lines: &mut LineMasks<Vec<u64>>, d: i64) {
         self.marks.resize(2 * d as usize + 2, [0; 8]);

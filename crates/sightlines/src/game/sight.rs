@@ -104,7 +104,7 @@ where
 }
 
 impl Fov {
-    /// [`can_see`](crate::can_see) with this `Fov`'s algorithm and lit-walls
+    /// [`can_see`] with this `Fov`'s algorithm and lit-walls
     /// setting, reusing its scratch: no allocation after warm-up.
     ///
     /// ```

@@ -54,7 +54,7 @@ impl Line {
 /// which slides along an anti-diagonal as `j` grows: `c0 + c1·j`.
 ///
 /// Line coordinates stay within 2^30 + 16 and `a` within 2^31 + 16 (see
-/// `LEVEL_REACH` and [`MAX_REACH`](crate::geometry::MAX_REACH)), so each
+/// `LEVEL_REACH` and [`MAX_REACH`](crate::kernel::field::MAX_REACH)), so each
 /// product is below 2^62 and `c0` fits in `i64`.
 #[inline]
 fn along_diagonal(line: &Line, a: i64, b: i64, step: i64) -> (i64, i64) {
