@@ -18,17 +18,15 @@
 //! - obstacles that join the axis side of the octant fold into one
 //!   *minimum angle*, below which the next lines start.
 //!
+//! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! It is *restrictive*: a tile half hidden by a wall is seen when its centre
 //! is, while a wall is seen unless some single obstacle hides it whole; so
 //! walls look continuous and floors behind corners stay dark. A wall's angle
 //! range is that of its mid-line across the scan, the shadow a diamond
 //! casts, and a floor counts by its centre: diamond walls, sight from centre
 //! to centre. Two walls touching at a corner leave a diagonal gap, as their
-//! obstacles only touch ([`Algorithm::properties`](crate::Algorithm::properties)
-//! lists the rest).
-//!
-//! **Not symmetric.** B may see A while A does not see B. At the edges of an
-//! octant the scan reads tiles that other octants marked earlier, in
+//! obstacles only touch. B may see A while A does not see B. At the edges of
+//! an octant the scan reads tiles that other octants marked earlier, in
 //! libtcod's order (quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`,
 //! each rows before columns); we keep that order. With exact angles and
 //! every obstacle tested, our results are still invariant under the eight
@@ -61,20 +59,10 @@
 //! Of the 255 golden cases (39 maps), ours equals libtcod on 201; 2 differ by
 //! the skipped obstacle and 52 by rounded ties, a few tiles each (173 in
 //! all). A model of libtcod's scan in the tests gives libtcod's 255 sets bit
-//! for bit with `f64` and the skip, and ours with exact angles and no skip,
-//! and explains every differing tile by one of the two or what follows from
-//! it (a floor seen one line back, an obstacle or the minimum angle set
-//! differently).
+//! for bit with `f64` and the skip, ours with exact angles and no skip, and
+//! explains every differing tile by one of the two or what follows from it.
 //!
-//! **Performance.** Lines of up to 64 cells are one word each: the opaque
-//! cells, the floors obstacles hide and the cells with an open inner
-//! neighbour are bit masks, and only walls are tested one by one against
-//! the obstacles. On a map that keeps its tiles packed by rows and by
-//! columns ([`Grid`](crate::Grid)), every line is read a word at a time
-//! straight from those words, whichever way it runs.
-//!
-//! **Allocation.** Line buffers, the obstacles (at most two a line) and a
-//! few marks per line are sized from the range when a call starts.
+//! **Allocation.** At most two obstacles a line and a few marks per line.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, Restrictive};
@@ -99,9 +87,8 @@ use crate::kernel::{
 };
 use crate::map::Opacity;
 
-/// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
-/// quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`, each its octant
-/// around the y axis (lines are rows) first. The edge reads depend on it.
+/// The octant scans in libtcod's order (see the [module docs](self)), as
+/// indices into [`Octant::ALL`]. The edge reads depend on it.
 const PASSES: [usize; 8] = [1, 0, 6, 7, 2, 3, 5, 4];
 
 /// Marks kept per octant and line for the cells other passes read or
@@ -134,24 +121,15 @@ fn mark_bits(line: i64, col: i64) -> u8 {
     bits
 }
 
-/// The octant that shares the axis (column 0) with octant `o`.
-const fn axis_neighbour(o: usize) -> usize {
-    if o % 2 == 1 {
-        (o + 1) % 8
-    } else {
-        (o + 7) % 8
-    }
-}
-
-/// The octant that shares the diagonal (column `line`) with octant `o`.
-const fn diagonal_neighbour(o: usize) -> usize {
-    o ^ 1
+/// The octants that share the axis (column 0) and the diagonal (column
+/// `line`) with octant `o`.
+const fn neighbours(o: usize) -> (usize, usize) {
+    ((o + if o % 2 == 1 { 1 } else { 7 }) % 8, o ^ 1)
 }
 
 /// Whether pass `P`'s axis and diagonal neighbours ran before it.
 const fn before<const P: usize>() -> (bool, bool) {
-    let o = PASSES[P];
-    let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
+    let (axis, diagonal) = neighbours(PASSES[P]);
     let (mut axis_before, mut diagonal_before) = (false, false);
     let mut p = 0;
     while p < P {
@@ -163,8 +141,8 @@ const fn before<const P: usize>() -> (bool, bool) {
 }
 
 /// A cell edge, the angle `num / 2l` (`num` is `2c ± 1` for cell `c` of line
-/// `l`), as the scan meets it at line `d`: `2·angle·d`, stepped by `num / l`
-/// a line with no division.
+/// `l`), as the scan meets it at line `d`: `at` is `2·angle·d` (its value the
+/// floor), stepped by `num / l` a line with no division.
 #[derive(Clone, Copy, Debug)]
 struct Edge {
     at: Stepped,
@@ -185,18 +163,6 @@ impl Edge {
     #[inline(always)]
     fn advance(&mut self) {
         self.at.next(self.den);
-    }
-
-    /// `floor(2·angle·d)`.
-    #[inline(always)]
-    fn floor(&self) -> i64 {
-        self.at.value
-    }
-
-    /// `ceil(2·angle·d)`.
-    #[inline(always)]
-    fn ceil(&self) -> i64 {
-        self.at.ceil()
     }
 }
 
@@ -226,19 +192,25 @@ impl Obstacle {
     /// The cells whose centre lies strictly inside: `lo..=hi`.
     #[inline(always)]
     fn hides_floors(&self) -> (i64, i64) {
-        ((self.start.floor() >> 1) + 1, (self.end.ceil() - 1) >> 1)
+        (
+            (self.start.at.value >> 1) + 1,
+            (self.end.at.ceil() - 1) >> 1,
+        )
     }
 
     /// The cells that meet it (touching counts).
     #[inline(always)]
     fn meets(&self) -> (i64, i64) {
-        (self.start.ceil() >> 1, (self.end.floor() + 1) >> 1)
+        (self.start.at.ceil() >> 1, (self.end.at.value + 1) >> 1)
     }
 
     /// The cells that lie wholly inside.
     #[inline(always)]
     fn covers(&self) -> (i64, i64) {
-        ((self.start.ceil() + 2) >> 1, (self.end.floor() - 1) >> 1)
+        (
+            (self.start.at.ceil() + 2) >> 1,
+            (self.end.at.value - 1) >> 1,
+        )
     }
 }
 
@@ -416,22 +388,28 @@ impl Restrictive {
         Restrictive::default()
     }
 
-    /// Clears the marks and sizes every buffer for `lines` lines.
-    fn prepare(&mut self, lines: i64) {
-        self.marks.clear();
-        self.marks.resize(lines as usize + 2, [0; 8]);
-        self.lines.size(lines + 1);
-        // At most 2 obstacles a line (see `scan`), for any map.
-        self.obstacles.clear();
-        self.obstacles.reserve(2 * lines as usize + 2);
-    }
-
     /// Room for line `d` in `lines` and the marks, on a field reaching past
     /// [`PRESIZED_REACH`](crate::kernel::field::PRESIZED_REACH) lines.
     #[cold]
     fn grow(&mut self, lines: &mut LineMasks<Vec<u64>>, d: i64) {
         self.marks.resize(2 * d as usize + 2, [0; 8]);
         lines.size(2 * d + 1);
+    }
+
+    /// Pass `P` reads its lines straight from the map's packed words when
+    /// the map keeps them over the whole field, else through `tiles`.
+    #[inline(always)]
+    fn pass<const P: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        lines: &FieldLines,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        match lines.of(Octant::ALL[PASSES[P]]) {
+            Some(lines) => self.scan::<P, _, S>(&lines, field, sink),
+            None => self.scan::<P, _, S>(&ByTile(tiles), field, sink),
+        }
     }
 
     /// Pass `P` of [`PASSES`], compiled once per pass so that its octant's
@@ -504,7 +482,7 @@ impl Restrictive {
         min_angle.advance();
         // The first cell whose angles reach past the minimum angle:
         // floor(min_angle·d + 1/2).
-        let first = (min_angle.floor() + 1) >> 1;
+        let first = (min_angle.at.value + 1) >> 1;
         // Cells out of range are skipped (see the module docs).
         let last = d.min(cols).min(self.reach.at(d));
         if first > last {
@@ -628,7 +606,7 @@ impl Restrictive {
     #[inline(always)]
     fn edges<const P: usize>(&self, d: i64) -> (bool, bool, bool, bool) {
         let o = PASSES[P];
-        let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
+        let (axis, diagonal) = neighbours(o);
         let back = d - 1;
         let (b, line) = (back as usize, d as usize);
         let (axis_before, diagonal_before) = before::<P>();
@@ -666,7 +644,7 @@ impl Restrictive {
     #[inline(always)]
     fn mark<const P: usize>(&mut self, d: i64, seen: u8, open: u8) -> (bool, bool) {
         let o = PASSES[P];
-        let (axis, diagonal) = (axis_neighbour(o), diagonal_neighbour(o));
+        let (axis, diagonal) = neighbours(o);
         let (axis_before, diagonal_before) = before::<P>();
         let line = d as usize;
         let marks = &mut self.marks[line];
@@ -691,15 +669,14 @@ impl Restrictive {
         // On lines 1 and 2 a column may be two of the four, and the scan
         // sets every bit of a column it gives (`d - 1` is 0 or 1): the four
         // bits are that column's marks already.
-        let (seen_marks, open_marks) = (seen, open);
         let before = marks[o];
         let (axis_mark, diagonal_mark) = (mark_bits(d, 0), mark_bits(d, d));
-        marks[o] = before | seen_marks | open_marks << OPEN;
+        marks[o] = before | seen | open << OPEN;
         if axis_seen {
-            marks[axis] |= axis_mark | (open_marks & axis_mark) << OPEN;
+            marks[axis] |= axis_mark | (open & axis_mark) << OPEN;
         }
         if diagonal_seen {
-            marks[diagonal] |= diagonal_mark | (open_marks & diagonal_mark) << OPEN;
+            marks[diagonal] |= diagonal_mark | (open & diagonal_mark) << OPEN;
         }
         (
             axis_seen && before & axis_mark != 0,
@@ -786,38 +763,20 @@ impl Scan for Restrictive {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        // Scratch for the farthest any field with this range can reach on
-        // this map, whatever the origin: the radius, or the map's size, up
-        // to `PRESIZED_REACH` (the range's rows are reserved by `Reach::reset`).
-        let lines = presized_reach(map, field.range) as i64;
-        self.prepare(lines);
+        let lines = presized_reach(map, field.range);
+        self.marks.clear();
+        self.marks.resize(lines + 2, [0; 8]);
+        self.lines.size(lines as i64 + 1);
+        // At most 2 obstacles a line (see `scan`), for any map.
+        self.obstacles.clear();
+        self.obstacles.reserve(2 * lines + 2);
         self.reach.reset(field.range);
-        with_tiles!(map, field.origin, |tiles| self.scan_all(tiles, field, sink));
-        Ok(())
-    }
-}
-
-impl Restrictive {
-    /// Every pass; each reads its lines straight from the map's packed words
-    /// when the map keeps them over the whole field, else through `tiles`.
-    fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
-        let lines = tiles.lines(field);
         sink.tile(0, 0);
-        each_octant!(self.pass::<_, T, S>(tiles, &lines, field, sink));
-    }
-
-    #[inline(always)]
-    fn pass<const P: usize, T: Tiles, S: Sink>(
-        &mut self,
-        tiles: &T,
-        lines: &FieldLines,
-        field: &Field,
-        sink: &mut S,
-    ) {
-        match lines.of(Octant::ALL[PASSES[P]]) {
-            Some(lines) => self.scan::<P, _, S>(&lines, field, sink),
-            None => self.scan::<P, _, S>(&ByTile(tiles), field, sink),
-        }
+        with_tiles!(map, field.origin, |tiles| {
+            let lines = tiles.lines(field);
+            each_octant!(self.pass::<_, _, S>(tiles, &lines, field, sink));
+        });
+        Ok(())
     }
 }
 
