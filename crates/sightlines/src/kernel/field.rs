@@ -25,10 +25,8 @@ pub(crate) struct Field {
 }
 
 impl Field {
-    /// The field of a view from `origin` with `range` on `map`.
-    ///
-    /// Errors when the origin is off a bounded map, or when neither the map
-    /// nor the range sets a limit.
+    /// The field of a view from `origin` with `range` on `map`; errors when
+    /// the origin is off a bounded map, or neither map nor range sets a limit.
     pub(crate) fn new<M: Opacity + ?Sized>(
         map: &M,
         origin: (i32, i32),
@@ -42,14 +40,9 @@ impl Field {
         let reach = range
             .radius()
             .map_or(MAX_REACH, |r| i64::from(r).min(MAX_REACH));
-        let (mut x0, mut y0) = (
-            (ox - reach).max(i64::from(i32::MIN)),
-            (oy - reach).max(i64::from(i32::MIN)),
-        );
-        let (mut x1, mut y1) = (
-            (ox + reach).min(i64::from(i32::MAX)),
-            (oy + reach).min(i64::from(i32::MAX)),
-        );
+        let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let (mut x0, mut y0) = ((ox - reach).max(min), (oy - reach).max(min));
+        let (mut x1, mut y1) = ((ox + reach).min(max), (oy + reach).min(max));
         if let Some(b) = bounds {
             if !b.contains(origin.0, origin.1) {
                 return Err(FovError::OriginOffMap { origin, bounds: b });
@@ -86,8 +79,7 @@ impl Field {
         self.range.contains(dx, dy)
     }
 
-    /// Whether offset `(dx, dy)` lies within the field's reach (on the map,
-    /// within the radius's bounding square, inside the `i32` space).
+    /// Whether offset `(dx, dy)` lies within the field's reach.
     #[inline]
     pub(crate) fn reaches(&self, dx: i64, dy: i64) -> bool {
         -self.left <= dx && dx <= self.right && -self.up <= dy && dy <= self.down
@@ -112,9 +104,8 @@ impl Field {
 pub(crate) const PRESIZED_REACH: i64 = 4096;
 
 /// How far a field of view with `range` can reach along either axis from any
-/// origin on `map`, capped at [`PRESIZED_REACH`]: what scratch sized per
-/// row or per column is reserved for when a call starts. It depends on the
-/// range and the map's size, never on the origin.
+/// origin on `map` (never depending on the origin), capped at
+/// [`PRESIZED_REACH`]: what scratch per row or per column is sized for.
 pub(crate) fn presized_reach<M: Opacity + ?Sized>(map: &M, range: Range) -> usize {
     let mut reach = range.radius().map_or(PRESIZED_REACH, i64::from);
     if let Some(b) = map.bounds() {

@@ -7,10 +7,8 @@
 //! reading its walls a word of 64 tiles at a time ([`Tiles`], [`Lines`]),
 //! deciding with exact fractions ([`Slope`], [`Stepped`]), and putting what
 //! it sees, by offset from the origin, into a [`Sink`]: a visitor closure
-//! ([`Visit`]) or a [`VisibleSet`](crate::VisibleSet)'s words.
-//!
-//! Nothing here knows any one algorithm, and nothing here allocates: the
-//! algorithms own their scratch, sized from the range when a call starts.
+//! ([`Visit`]) or a [`VisibleSet`](crate::VisibleSet)'s words. Nothing here
+//! knows any one algorithm (`ARCHITECTURE.md` has the invariants).
 
 pub(crate) mod field;
 pub(crate) mod octant;

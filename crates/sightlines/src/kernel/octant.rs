@@ -136,11 +136,9 @@ impl Octant {
     }
 }
 
-/// Calls a method once for each octant index, 0 to 7 in order:
 /// `each_octant!(self.scan::<_, T, S>(tiles, sink))` calls
-/// `self.scan::<0, T, S>(tiles, sink)`, then `::<1, T, S>`, and so on. The
-/// index is a const generic so that each octant's transform is constant in
-/// its own copy of the scan.
+/// `self.scan::<0, T, S>(tiles, sink)`, then `::<1, T, S>`, up to 7: a const
+/// generic, so that each octant's transform is constant in its own copy.
 macro_rules! each_octant {
     ($this:ident . $method:ident :: <_ $(, $generic:tt)*> ($($arg:expr),* $(,)?)) => {{
         $this.$method::<0 $(, $generic)*>($($arg),*);

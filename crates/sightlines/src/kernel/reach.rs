@@ -57,12 +57,9 @@ impl Reach {
                 match self.range.shape() {
                     Shape::Square => r,
                     Shape::Diamond => r - row,
-                    Shape::Circle | Shape::CirclePlus => {
-                        let limit = if self.range.shape() == Shape::Circle {
-                            i128::from(r) * i128::from(r)
-                        } else {
-                            i128::from(r) * i128::from(r + 1)
-                        };
+                    shape => {
+                        let plus = i64::from(shape == Shape::CirclePlus);
+                        let limit = i128::from(r) * i128::from(r + plus);
                         let row2 = i128::from(row) * i128::from(row);
                         while self.col > 0 && i128::from(self.col).pow(2) + row2 > limit {
                             self.col -= 1;

@@ -2,10 +2,8 @@
 
 /// Where an algorithm puts the tiles it sees, by offset from the origin.
 ///
-/// Offsets always lie within the field. A visitor closure gets each tile in
-/// turn ([`Visit`]); a [`VisibleSet`](crate::VisibleSet) takes rows and
-/// columns of tiles a word at a time, which is what lets open ground be
-/// filled span by span.
+/// Offsets always lie within the field. A [`VisibleSet`](crate::VisibleSet)
+/// takes rows and columns a word at a time, so open ground fills by spans.
 pub(crate) trait Sink {
     /// The tile at offset `(dx, dy)`.
     fn tile(&mut self, dx: i64, dy: i64);

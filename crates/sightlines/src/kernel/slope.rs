@@ -1,16 +1,10 @@
-//! Exact fractions: a slope, and a multiple of one stepped line by line.
-//!
-//! Every scan decides with integers only. A [`Slope`] is a ratio compared by
-//! cross-multiplication; a [`Stepped`] is the value a line of sight takes on
-//! successive lines of a scan, kept as a quotient and a remainder so that
-//! going to the next line adds and never divides.
+//! Exact fractions, so that every scan decides with integers only: a slope,
+//! and a multiple of one stepped line by line.
 
 use std::cmp::Ordering;
 
-/// An exact slope `num / den` with `den > 0`, compared by cross-multiplication.
-///
-/// Numerators and denominators stay below 2^31 in every algorithm (offsets
-/// are below [`MAX_REACH`](super::field::MAX_REACH)), so products fit in `i64`.
+/// An exact slope `num / den` with `den > 0`, compared by cross-multiplication
+/// (products fit in `i64`: see [`MAX_REACH`](super::field::MAX_REACH)).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Slope {
     pub(crate) num: i64,
@@ -18,7 +12,6 @@ pub(crate) struct Slope {
 }
 
 impl Slope {
-    /// `num / den`; `den` must be positive.
     #[inline]
     pub(crate) const fn new(num: i64, den: i64) -> Slope {
         debug_assert!(den > 0);

@@ -1,13 +1,7 @@
-//! Reading a field's walls: tile by tile from any map, or a word of 64 tiles
-//! at a time from a map that keeps its opacity packed.
-//!
-//! A scan asks for the walls of a stretch of one of its lines (a row or a
-//! column of the map) as the bits of a word. [`Tiles`] answers from the
-//! map's [`BitRows`] and [`BitColumns`] when it has them ([`Packed`]), else
-//! by asking [`Opacity::is_opaque`] ([`Asked`]), and only for the tiles the
-//! scan needs. When the packed words cover the whole field, [`Lines`] reads
-//! them with no check at all. Algorithms are generic over the reader, so
-//! each gets its own compiled scan.
+//! Reading a field's walls: tile by tile from any map ([`Asked`]), or a word
+//! of 64 tiles at a time from a map that keeps its opacity packed
+//! ([`Packed`], [`Lines`]). Algorithms are generic over the reader, so each
+//! gets its own compiled scan.
 
 use super::field::Field;
 use super::octant::Octant;
@@ -28,7 +22,7 @@ pub(crate) trait Tiles {
     /// rightwards: bit `i` is tile `(dx + i, dy)`.
     #[inline]
     fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        ask_row(self, dx, dy, len)
+        ask(self, (dx, dy), (1, 0), len)
     }
 
     /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
@@ -36,7 +30,7 @@ pub(crate) trait Tiles {
     /// `(dx, dy + step·i)`.
     #[inline]
     fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-        ask_column(self, dx, dy, step, len)
+        ask(self, (dx, dy), (0, step), len)
     }
 
     /// The rows and the columns of the map within `field` as [`Lines`] of
@@ -49,9 +43,6 @@ pub(crate) trait Tiles {
 
     /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`,
     /// `len` from 1 to 64, in the scan's order: bit `i` is column `c0 + i`.
-    /// A row of the map is read a word at a time (and mirrored when columns
-    /// run right to left), a column as [`column_bits`](Tiles::column_bits)
-    /// reads it.
     #[inline(always)]
     fn octant_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
         debug_assert!((1..=64).contains(&len));
@@ -66,41 +57,15 @@ pub(crate) trait Tiles {
             bits.reverse_bits() >> (64 - len)
         }
     }
-
-    /// The same tiles in the map's order: bit 0 is the tile with the
-    /// smallest x (on a row of the map) or y (on a column), so no bits are
-    /// mirrored; [`Octant::runs_forward`] says which way the columns go.
-    #[inline(always)]
-    fn octant_map_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        debug_assert!((1..=64).contains(&len));
-        let (x, y) = octant.offset(depth, c0);
-        let back = i64::from(len) - 1;
-        if octant.xy != 0 {
-            let x = if octant.xy > 0 { x } else { x - back };
-            self.row_bits(x, y, len)
-        } else {
-            let y = if octant.yy > 0 { y } else { y - back };
-            self.column_bits(x, y, 1, len)
-        }
-    }
 }
 
-/// [`Tiles::row_bits`] asked tile by tile.
+/// The `len` tiles from offset `(dx, dy)` by steps `(sx, sy)`, asked tile
+/// by tile: bit `i` is tile `(dx + sx·i, dy + sy·i)`.
 #[inline]
-fn ask_row<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, len: u32) -> u64 {
+fn ask<T: Tiles + ?Sized>(tiles: &T, (dx, dy): (i64, i64), (sx, sy): (i64, i64), len: u32) -> u64 {
     let mut bits = 0;
-    for i in 0..len {
-        bits |= u64::from(tiles.opaque(dx + i64::from(i), dy)) << i;
-    }
-    bits
-}
-
-/// [`Tiles::column_bits`] asked tile by tile.
-#[inline]
-fn ask_column<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-    let mut bits = 0;
-    for i in 0..len {
-        bits |= u64::from(tiles.opaque(dx, dy + step * i64::from(i))) << i;
+    for i in 0..i64::from(len) {
+        bits |= u64::from(tiles.opaque(dx + sx * i, dy + sy * i)) << i;
     }
     bits
 }
@@ -158,7 +123,7 @@ impl Lines<'_> {
     /// from the origin's, from the one `lowest` positions along from the
     /// origin's (to the right on a row, down on a column): bit `i` is the
     /// tile `lowest + i`. Bits from `len` up are left as the words have them
-    /// (other tiles of the line): callers that need them clear mask them.
+    /// (other tiles of the line): callers mask them off.
     #[inline(always)]
     fn read(&self, depth: i64, lowest: i64, len: u32) -> u64 {
         debug_assert!((1..=64).contains(&len));
@@ -185,8 +150,10 @@ impl Lines<'_> {
 /// any [`Tiles`] ([`ByTile`]). Each scan is compiled for both.
 pub(crate) trait OctantRows {
     /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`, in
-    /// the map's order, as [`Tiles::octant_map_bits`]; the bits from `len`
-    /// up may be set (the scan looks at the `len` low bits only).
+    /// the map's order: bit 0 is the tile with the smallest x (on a row of
+    /// the map) or y (on a column), so no bits are mirrored
+    /// ([`Octant::runs_forward`] says which way the columns go). The bits
+    /// from `len` up may be set (the scan looks at the `len` low bits only).
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64;
 
     /// The same tiles in the scan's order, as [`Tiles::octant_bits`]: bit
@@ -220,7 +187,16 @@ pub(crate) struct ByTile<'t, T>(pub(crate) &'t T);
 impl<T: Tiles> OctantRows for ByTile<'_, T> {
     #[inline(always)]
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
-        self.0.octant_map_bits(octant, depth, c0, len)
+        debug_assert!((1..=64).contains(&len));
+        let (x, y) = octant.offset(depth, c0);
+        let back = i64::from(len) - 1;
+        if octant.xy != 0 {
+            let x = if octant.xy > 0 { x } else { x - back };
+            self.0.row_bits(x, y, len)
+        } else {
+            let y = if octant.yy > 0 { y } else { y - back };
+            self.0.column_bits(x, y, 1, len)
+        }
     }
 
     /// Read in the scan's order, a column without mirroring.
@@ -285,6 +261,11 @@ impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
             columns,
             asked: Asked::new(map, origin),
         }
+    }
+
+    #[cold]
+    fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        ask(self, (dx, dy), (1, 0), len)
     }
 }
 
@@ -395,13 +376,6 @@ impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
                 return bits;
             }
         }
-        ask_column(self, dx, dy, step, len)
-    }
-}
-
-impl<M: Opacity + ?Sized> Packed<'_, M> {
-    #[cold]
-    fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        ask_row(self, dx, dy, len)
+        ask(self, (dx, dy), (0, step), len)
     }
 }
