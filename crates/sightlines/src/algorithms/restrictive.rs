@@ -25,12 +25,13 @@
 //! range is that of its mid-line across the scan, the shadow a diamond
 //! casts, and a floor counts by its centre: diamond walls, sight from centre
 //! to centre. Two walls touching at a corner leave a diagonal gap, as their
-//! obstacles only touch. B may see A while A does not see B. At the edges of
-//! an octant the scan reads tiles that other octants marked earlier, in
-//! libtcod's order (quadrants `(+x, +y)`, `(+x, -y)`, `(-x, +y)`, `(-x, -y)`,
-//! each rows before columns); we keep that order. With exact angles and
-//! every obstacle tested, our results are still invariant under the eight
-//! symmetries of the map; libtcod's are not (its skip, below, breaks it).
+//! obstacles only touch. It is not symmetric: B may see A while A does not
+//! see B. At the edges of an octant the scan reads tiles that other octants
+//! marked earlier, in libtcod's order (quadrants `(+x, +y)`, `(+x, -y)`,
+//! `(-x, +y)`, `(-x, -y)`, each rows before columns); we keep that order.
+//! With exact angles and every obstacle tested, our results are still
+//! invariant under the eight symmetries of the map; libtcod's are not (its
+//! skip, below, breaks it).
 //!
 //! **Range.** libtcod cuts `FOV_RESTRICTIVE` to a square of the radius (the
 //! line count). Our result is that square's result cut to the range's shape,
@@ -61,8 +62,6 @@
 //! all). A model of libtcod's scan in the tests gives libtcod's 255 sets bit
 //! for bit with `f64` and the skip, ours with exact angles and no skip, and
 //! explains every differing tile by one of the two or what follows from it.
-//!
-//! **Allocation.** At most two obstacles a line and a few marks per line.
 //!
 //! ```
 //! use sightlines::{FieldOfView, Grid, Range, Restrictive};
@@ -413,11 +412,8 @@ impl Restrictive {
     }
 
     /// Pass `P` of [`PASSES`], compiled once per pass so that its octant's
-    /// transform is constant in the hot loop.
-    ///
-    /// Lines of up to 64 cells (`d < 64`) fit in one word and are scanned
-    /// with the words in registers; longer lines in [`Restrictive::wide`],
-    /// by the same [`Restrictive::line`].
+    /// transform is constant in the hot loop. Lines of up to 64 cells fit in
+    /// one word, kept in registers; longer ones go to [`Restrictive::wide`].
     fn scan<const P: usize, W, S>(&mut self, tiles: &W, field: &Field, sink: &mut S)
     where
         W: OctantRows,
@@ -639,8 +635,8 @@ impl Restrictive {
     /// are marked in the neighbour's octant too. From line 3 on the columns
     /// are distinct and only the neighbour across each edge reads them: a
     /// pass marks for a neighbour that runs after it, and nothing when both
-    /// ran before. Lines 1 and 2, where columns coincide and a cell may lie
-    /// in three octants' reads, are marked in full.
+    /// ran before. Lines 1 and 2, where a cell may lie in three octants'
+    /// reads, are marked in full.
     #[inline(always)]
     fn mark<const P: usize>(&mut self, d: i64, seen: u8, open: u8) -> (bool, bool) {
         let o = PASSES[P];

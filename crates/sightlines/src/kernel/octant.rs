@@ -1,8 +1,6 @@
-//! The quadrant and octant transforms.
-//!
-//! Algorithms scan one quadrant or octant in a canonical frame (offsets that
-//! grow away from the origin) and map each offset back to the map through
-//! the same transform, so no algorithm writes its own reflection tables.
+//! The quadrant and octant transforms: algorithms scan in a canonical frame
+//! (offsets that grow away from the origin) and map each offset back through
+//! them, so no algorithm writes its own reflection tables.
 
 use super::field::Field;
 use super::sink::Sink;

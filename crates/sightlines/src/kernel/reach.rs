@@ -25,8 +25,7 @@ impl Reach {
         self.table.clear();
         self.range = range;
         self.col = range.radius().map_or(0, i64::from);
-        // Room for every row up front, so that no origin grows the table
-        // later (rows past the radius are never stored).
+        // Room for every row up front, so that no origin grows it later.
         if let Some(r) = range.radius() {
             self.table
                 .reserve((i64::from(r).min(PRESIZED_REACH) + 1) as usize);

@@ -32,9 +32,8 @@ impl Slope {
         q + i64::from(2 * r >= self.den)
     }
 
-    /// `n · self` rounded to the nearest integer, halves rounded down
-    /// (toward -∞): 2.5 gives 2, -2.5 gives -3. Exact; `n · num` must fit
-    /// in `i64`.
+    /// As [`mul_round_ties_up`](Slope::mul_round_ties_up), halves rounded
+    /// down (toward -∞): 2.5 gives 2, -2.5 gives -3.
     #[inline]
     pub(crate) fn mul_round_ties_down(self, n: i64) -> i64 {
         let (q, r) = self.mul_div_rem(n);

@@ -22,7 +22,7 @@ pub(crate) trait Tiles {
     /// rightwards: bit `i` is tile `(dx + i, dy)`.
     #[inline]
     fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        ask(self, (dx, dy), (1, 0), len)
+        ask_row(self, dx, dy, len)
     }
 
     /// The opacity of the `len` (1 to 64) tiles from offset `(dx, dy)`
@@ -30,12 +30,11 @@ pub(crate) trait Tiles {
     /// `(dx, dy + step·i)`.
     #[inline]
     fn column_bits(&self, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
-        ask(self, (dx, dy), (0, step), len)
+        ask_column(self, dx, dy, step, len)
     }
 
-    /// The rows and the columns of the map within `field` as [`Lines`] of
-    /// packed words, those the map keeps packed over the whole field: the
-    /// fastest way to read them.
+    /// The map's rows and columns that it keeps packed over the whole of
+    /// `field`, as [`Lines`]: the fastest way to read them.
     #[inline]
     fn lines(&self, _field: &Field) -> FieldLines<'_> {
         FieldLines::default()
@@ -59,13 +58,22 @@ pub(crate) trait Tiles {
     }
 }
 
-/// The `len` tiles from offset `(dx, dy)` by steps `(sx, sy)`, asked tile
-/// by tile: bit `i` is tile `(dx + sx·i, dy + sy·i)`.
+/// [`Tiles::row_bits`] asked tile by tile.
 #[inline]
-fn ask<T: Tiles + ?Sized>(tiles: &T, (dx, dy): (i64, i64), (sx, sy): (i64, i64), len: u32) -> u64 {
+fn ask_row<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, len: u32) -> u64 {
     let mut bits = 0;
-    for i in 0..i64::from(len) {
-        bits |= u64::from(tiles.opaque(dx + sx * i, dy + sy * i)) << i;
+    for i in 0..len {
+        bits |= u64::from(tiles.opaque(dx + i64::from(i), dy)) << i;
+    }
+    bits
+}
+
+/// [`Tiles::column_bits`] asked tile by tile.
+#[inline]
+fn ask_column<T: Tiles + ?Sized>(tiles: &T, dx: i64, dy: i64, step: i64, len: u32) -> u64 {
+    let mut bits = 0;
+    for i in 0..len {
+        bits |= u64::from(tiles.opaque(dx, dy + step * i64::from(i))) << i;
     }
     bits
 }
@@ -265,7 +273,7 @@ impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
 
     #[cold]
     fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
-        ask(self, (dx, dy), (1, 0), len)
+        ask_row(self, dx, dy, len)
     }
 }
 
@@ -376,6 +384,6 @@ impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
                 return bits;
             }
         }
-        ask(self, (dx, dy), (0, step), len)
+        ask_column(self, dx, dy, step, len)
     }
 }
