@@ -1,19 +1,13 @@
 //! Cones: a field of view limited to a direction and an angle, for guards,
 //! flashlights and creatures with eyes in front.
 //!
-//! A tile is in a cone's view exactly when it is in the full field of view
-//! and its centre lies inside the cone's angle (the origin always is). So a
-//! cone never sees what the full field does not, walls cast the same
-//! shadows, and the edges are exact: the angle is held as two integer
-//! vectors and every test is an integer cross product, so a tile whose
-//! centre lies on an edge is in (edges are closed) on every platform.
-//!
 //! A cone sweeps from its `start` vector to its `end` vector (map offsets)
-//! in the direction that turns `+x` toward `+y`, clockwise on the screen.
-//! Any width works, from one ray through a half plane to the full circle
-//! ([`Cone::FULL`]). rot.js offers 90 and 180 degree views around one of
-//! eight directions; [`Cone::quarter`] and [`Cone::half`] are those, for any
-//! integer direction.
+//! in the direction that turns `+x` toward `+y`, clockwise on the screen,
+//! from one ray to the full circle ([`Cone::FULL`]). A tile is in its view
+//! exactly when it is in the full field of view and its centre lies inside
+//! the angle (the origin always is), so walls cast the same shadows. Every
+//! test is an integer cross product, so a tile whose centre lies on an edge
+//! is in (edges are closed) on every platform.
 //!
 //! ```
 //! use sightlines::{Cone, Fov, Range};
@@ -44,8 +38,7 @@ pub struct Cone {
 enum Kind {
     /// Every direction.
     Full,
-    /// The directions swept from `start` to `end` (both non-zero), turning
-    /// `+x` toward `+y`; `start` alone when they point the same way.
+    /// [`Cone::new`]'s sweep, `start` and `end` non-zero.
     Sweep { start: (i64, i64), end: (i64, i64) },
 }
 
@@ -64,9 +57,8 @@ impl Cone {
     pub const FULL: Cone = Cone { kind: Kind::Full };
 
     /// The directions swept from `start` to `end` (see the [module
-    /// docs](self)), both edges included. When the two point the same way
-    /// the cone is that one ray (zero width); use [`Cone::FULL`] for every
-    /// direction. `None` when a vector is zero.
+    /// docs](self)): one ray when the two point the same way. `None` when a
+    /// vector is zero.
     ///
     /// ```
     /// use sightlines::Cone;
@@ -80,10 +72,7 @@ impl Cone {
     /// assert_eq!(Cone::new((0, 0), (1, 0)), None);
     /// ```
     pub fn new(start: (i32, i32), end: (i32, i32)) -> Option<Cone> {
-        Cone::sweep(
-            (i64::from(start.0), i64::from(start.1)),
-            (i64::from(end.0), i64::from(end.1)),
-        )
+        Cone::sweep(super::offset((0, 0), start), super::offset((0, 0), end))
     }
 
     fn sweep(start: (i64, i64), end: (i64, i64)) -> Option<Cone> {
@@ -146,14 +135,11 @@ impl Cone {
         if !direction.is_finite() || !width.is_finite() {
             return None;
         }
-        if width >= 360.0 {
-            return Some(Cone::FULL);
-        }
-        let width = width.max(0.0);
-        let start = unit_vector(direction - width / 2.0);
-        let end = unit_vector(direction + width / 2.0);
-        if width > 180.0 && cross(start, end) == 0 && dot(start, end) > 0 {
-            // So nearly full that the two edges round to the same vector.
+        let half = width.max(0.0) / 2.0;
+        let start = unit_vector(direction - half);
+        let end = unit_vector(direction + half);
+        // Full, or so nearly that the two edges round to the same vector.
+        if width >= 360.0 || (width > 180.0 && cross(start, end) == 0 && dot(start, end) > 0) {
             return Some(Cone::FULL);
         }
         Cone::sweep(start, end)

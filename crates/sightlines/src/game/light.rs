@@ -1,16 +1,10 @@
 //! Light: torches, lamps and glowing moss that light what they see, and a
 //! player who sees only what is lit.
 //!
-//! Light travels like sight: a tile gets light from a source only when the
-//! source's field of view contains it, so a torch behind a wall lights
-//! nothing on this side. A [`LightMap`] adds up the light of every
-//! [`Light`] (an intensity, a radius and a [`Falloff`]) tile by tile, in
-//! integers computed exactly (no floating point), so two machines always
-//! agree on what is lit: a replay or a networked game stays in step.
-//!
-//! In the dark a player sees a tile when it is in view *and* lit, or close
-//! enough to make out anyway: [`Vision`] holds that rule (a light threshold
-//! and a night-vision range).
+//! A torch behind a wall lights nothing on this side. A [`LightMap`] adds
+//! up the light of every [`Light`] tile by tile in exact integers, so two
+//! machines always agree on what is lit: a replay or a networked game stays
+//! in step. In the dark, [`Vision`] decides what a player makes out.
 //!
 //! ```
 //! use sightlines::{Falloff, Fov, Grid, Light, LightMap, Range, Vision, VisibleSet};
@@ -218,16 +212,14 @@ impl LightMap {
     }
 }
 
-/// What a viewer makes out in the dark: a tile in view is seen when its
-/// light is at least `threshold`, or when it lies within `night_vision` of
-/// the viewer. The viewer's own tile is always seen.
+/// What a viewer makes out in the dark: the tiles in view lit to at least
+/// `threshold` or within `night_vision`, and always the viewer's own tile.
 ///
 /// ```
 /// use sightlines::{LightMap, Range, Rect, Vision, VisibleSet};
 /// let dark = LightMap::new(Rect::new(0, 0, 10, 10))?;
 /// let mut view = VisibleSet::new();
 /// view.reset(Rect::new(0, 0, 10, 10));
-/// view.insert(5, 5);
 /// view.insert(6, 5);
 /// view.insert(9, 9);
 /// let cat = Vision::new(1, Range::circle(2));

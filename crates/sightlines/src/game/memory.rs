@@ -1,10 +1,9 @@
 //! Memory, or fog of war: the tiles a player has ever seen.
 //!
-//! A roguelike shows three kinds of tile: those in view now, those seen
-//! before and remembered (drawn dim, without the monsters on them), and
-//! those never seen (drawn blank). The field of view answers the first; a
-//! [`Memory`] keeps the second, one bit a tile of the map, so that a
-//! 256x256 level costs 8 KiB and a saved game keeps what was explored.
+//! A roguelike draws a tile as in view, remembered or never seen
+//! ([`Knowledge`]). The field of view answers the first; a [`Memory`] keeps
+//! the second, one bit a tile of the map, so that a 256x256 level costs
+//! 8 KiB and a saved game keeps what was explored.
 //!
 //! With the `serde` feature, [`Memory`] and [`Knowledge`] implement serde's
 //! `Serialize` and `Deserialize`: the area and the bits, row by row.
@@ -50,7 +49,7 @@ use crate::visible::{checked_area, VisibleSet};
 pub enum Knowledge {
     /// Never seen: draw nothing.
     Unknown,
-    /// Seen before, not in view now: draw it as remembered.
+    /// Seen before, not in view now: draw it dim, without its monsters.
     Remembered,
     /// In view now.
     Visible,
@@ -111,19 +110,15 @@ impl Memory {
         self.bits.contains(x, y)
     }
 
-    /// Records tile `(x, y)` as seen (a magic map, a revealed vault);
-    /// returns true if it was not seen before. Tiles outside the area are
-    /// ignored.
+    /// Records tile `(x, y)`, if in the area, as seen (a magic map, a
+    /// revealed vault); returns true if it was not seen before.
     pub fn mark_seen(&mut self, x: i32, y: i32) -> bool {
         let fresh = self.bits.insert(x, y);
         self.len += u64::from(fresh);
         fresh
     }
 
-    /// What the player knows of tile `(x, y)`, given what they see now:
-    /// [`Knowledge::Visible`] when `view` contains it, else
-    /// [`Knowledge::Remembered`] when it was seen before, else
-    /// [`Knowledge::Unknown`].
+    /// What the player knows of tile `(x, y)` while they see `view`.
     ///
     /// ```
     /// use sightlines::{Knowledge, Memory, Rect, VisibleSet};

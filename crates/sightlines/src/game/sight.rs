@@ -1,13 +1,11 @@
 //! Line of sight: can A see B? The same answer as a whole field of view,
 //! for a cost that grows with the distance from A to B, not with the area.
 //!
-//! A game asks this far more often than it needs a whole field: may this
-//! monster shoot the player, does the guard notice the thief. Answering
-//! with another rule than the field of view the player is shown (a
-//! Bresenham line, say) makes the game lie: monsters would shoot through
-//! gaps the player cannot see through, or the reverse. [`can_see`] answers
-//! *exactly* what [`Fov::compute`] with the same algorithm, range and
-//! lit-walls setting would say about B.
+//! A game asks this far more often than it needs a whole field (may this
+//! monster shoot the player?), and another rule than the field the player
+//! is shown (a Bresenham line, say) makes it lie: monsters would shoot
+//! through gaps the player cannot see through, or the reverse. [`can_see`]
+//! answers what [`Fov::compute`] with the same settings would say about B.
 //!
 //! **How.** Every algorithm's verdict on B depends only on the tiles near
 //! the segment from A's center to B's center: sight lines, rays and slope
@@ -153,9 +151,9 @@ impl Fov {
 
 /// Which tiles a [`SightMask`] keeps.
 enum Keep {
-    /// Tiles within a Chebyshev distance of the segment.
+    /// Tiles within `margin` (Chebyshev) of the segment.
     Hull,
-    /// The rectangle between the two ends, widened by one tile.
+    /// The rectangle between the two ends, widened by `margin`.
     Rectangle,
 }
 
@@ -166,7 +164,6 @@ struct SightMask<'a, M: ?Sized> {
     origin: (i64, i64),
     d: (i64, i64),
     keep: Keep,
-    /// For [`Keep::Hull`]: tiles within this Chebyshev distance of the segment.
     margin: i64,
     /// The offsets kept lie in `lo ..= hi` on both axes.
     lo: (i64, i64),
@@ -191,12 +188,8 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
             let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));
             let (x1, y1) = (clamp(origin.0 + hi.0), clamp(origin.1 + hi.1));
             // `d` is within MAX_REACH, so the widths fit in u32.
-            let mask = Rect::new(
-                x0 as i32,
-                y0 as i32,
-                (x1 - x0 + 1) as u32,
-                (y1 - y0 + 1) as u32,
-            );
+            let (width, height) = ((x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32);
+            let mask = Rect::new(x0 as i32, y0 as i32, width, height);
             Some(map.bounds().map_or(mask, |b| mask.intersection(b)))
         } else {
             map.bounds()

@@ -26,10 +26,9 @@ use std::cmp::Ordering;
 /// assert_eq!(nearest_first(me, (2, 0), (0, -2)), Ordering::Greater); // a tie: y decides
 /// ```
 pub fn nearest_first(origin: (i32, i32), a: (i32, i32), b: (i32, i32)) -> Ordering {
-    let d2 = |p: (i32, i32)| {
-        let dx = i128::from(p.0) - i128::from(origin.0);
-        let dy = i128::from(p.1) - i128::from(origin.1);
-        dx * dx + dy * dy
+    let d2 = |p| {
+        let (dx, dy) = super::offset(origin, p);
+        i128::from(dx).pow(2) + i128::from(dy).pow(2)
     };
     d2(a).cmp(&d2(b)).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0))
 }
@@ -39,9 +38,8 @@ pub fn nearest_first(origin: (i32, i32), a: (i32, i32), b: (i32, i32)) -> Orderi
 /// `out` is cleared first; no allocation once it has grown.
 ///
 /// `view` is what the shooter sees from `origin` (a
-/// [`Viewer::visible`](crate::Viewer::visible), say); `range` is the item's
-/// reach, which may be shorter than sight. The origin itself is a valid
-/// target if it is a candidate.
+/// [`Viewer::visible`](crate::Viewer::visible), say), `range` the item's
+/// reach; the origin is a valid target if it is a candidate.
 ///
 /// ```
 /// use sightlines::{targets_into, Fov, Grid, Range, VisibleSet};
@@ -104,8 +102,7 @@ where
 /// Whether the walls it reaches are *hit* is a choice: [`Blast::new`]
 /// spares them, as RuggRogue does (it hits only the tiles whose centre the
 /// epicentre sees, and walls hold no targets); a game with destructible
-/// walls turns [`Blast::hitting_walls`] on. The epicentre itself is always
-/// hit. The algorithm is the [`Fov`]'s.
+/// walls turns [`Blast::hitting_walls`] on. The algorithm is the [`Fov`]'s.
 ///
 /// ```
 /// use sightlines::{Blast, Fov, Grid, Range, VisibleSet};

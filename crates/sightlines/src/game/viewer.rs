@@ -2,13 +2,12 @@
 //! only when something it depends on changed.
 //!
 //! Most monsters of a roguelike stand still most turns, on a map that rarely
-//! changes, so recomputing every field of view every turn wastes most of
-//! the turn. A [`Viewer`] keeps a *dirty flag* instead, as RuggRogue's
-//! `FieldOfView` component does. When a tile changes (a door opens, a wall
-//! is dug), [`tile_changed`] marks only the viewers that
-//! [cover](Viewer::covers) it. [`update_viewers`] brings a batch up to date
-//! with one shared [`Fov`]; with the `rayon` feature, `update_viewers_par`
-//! does the same on every core.
+//! changes, so a [`Viewer`] keeps a *dirty flag* (as RuggRogue's
+//! `FieldOfView` component does) instead of recomputing every turn. When a
+//! tile changes (a door opens, a wall is dug), [`tile_changed`] marks only
+//! the viewers that [cover](Viewer::covers) it. [`update_viewers`] brings a
+//! batch up to date with one shared [`Fov`]; with the `rayon` feature,
+//! `update_viewers_par` does the same on every core.
 //!
 //! ```
 //! use sightlines::{tile_changed, update_viewers, Algorithm, Fov, Grid, Range, Viewer};
@@ -36,11 +35,9 @@ use crate::map::{Opacity, Rect};
 use crate::range::Range;
 use crate::visible::VisibleSet;
 
-/// A creature's field of view, kept up to date lazily.
-///
-/// A new viewer is dirty, and so is one whose setting changes (the `set_`
-/// methods) or whose map does ([`mark_dirty`](Viewer::mark_dirty),
-/// [`tile_changed`]); [`update`](Viewer::update) recomputes only then.
+/// A creature's field of view, recomputed by [`update`](Viewer::update) only
+/// when dirty: when new, when a `set_` method changes a setting, or when its
+/// map changes ([`mark_dirty`](Viewer::mark_dirty), [`tile_changed`]).
 ///
 /// ```
 /// use sightlines::{Algorithm, Fov, Grid, Range, Viewer};
@@ -52,8 +49,7 @@ use crate::visible::VisibleSet;
 /// assert!(!orc.update(&mut fov, &map)?); // still clean: nothing to do
 /// assert!(orc.sees(8, 5) && !orc.sees(10, 5));
 /// orc.set_origin((6, 5));
-/// assert!(orc.is_dirty());
-/// assert!(orc.update(&mut fov, &map)?);
+/// assert!(orc.update(&mut fov, &map)?); // moved: dirty
 /// assert!(orc.sees(10, 5));
 /// # Ok::<(), sightlines::FovError>(())
 /// ```
@@ -101,8 +97,7 @@ impl Viewer {
         self.lit_walls
     }
 
-    /// The tiles it saw at its last [`update`](Viewer::update); empty before
-    /// the first, or after an update that failed.
+    /// The tiles it saw at its last [`update`](Viewer::update), if any.
     pub fn visible(&self) -> &VisibleSet {
         &self.visible
     }
@@ -144,11 +139,9 @@ impl Viewer {
     }
 
     /// Whether a change of tile `(x, y)` can change what this viewer sees:
-    /// whether its range covers the tile's offset, as no algorithm reads a
-    /// tile outside its range (the tests check it for every algorithm), but
-    /// `beveled`: it bevels a wall corner when the two tiles beside it are
-    /// floors, so it covers a tile when its range covers the tile or one of
-    /// its 8 neighbours.
+    /// whether its range covers the tile (no algorithm reads beyond its
+    /// range; the tests check it), or for `beveled`, which bevels a wall
+    /// corner between two floors, the tile or one of its 8 neighbours.
     ///
     /// ```
     /// use sightlines::{Algorithm, Range, Viewer};
@@ -167,10 +160,9 @@ impl Viewer {
         self.range.contains(near(dx), near(dy))
     }
 
-    /// Recomputes the field of view if the viewer is dirty, with `fov`'s
-    /// scratch (its algorithm and lit-walls setting are restored after);
-    /// returns whether it recomputed. No allocation once the scratch and
-    /// the set have grown to the viewer's range.
+    /// If dirty, recomputes the field of view with `fov`'s scratch (its own
+    /// settings restored after); returns whether it did. No allocation once
+    /// the scratch and the set have grown to the viewer's range.
     ///
     /// # Errors
     ///
@@ -195,9 +187,8 @@ impl Viewer {
     }
 }
 
-/// Marks dirty every viewer that [covers](Viewer::covers) `tile`, the one
-/// tile that changed; returns how many it marked (already dirty ones
-/// included).
+/// Marks dirty every viewer that [covers](Viewer::covers) the changed `tile`;
+/// returns how many it marked (already dirty ones included).
 ///
 /// ```
 /// use sightlines::{tile_changed, Algorithm, Range, Viewer};
@@ -222,9 +213,6 @@ where
 
 /// Updates every dirty viewer with one shared [`Fov`] (its scratch serves
 /// them all); returns how many were recomputed.
-///
-/// Takes anything that yields `&mut Viewer`: a slice or `Vec` of viewers, or
-/// `monsters.iter_mut().map(|m| &mut m.viewer)`.
 ///
 /// ```
 /// use sightlines::{update_viewers, Algorithm, Fov, Grid, Range, Viewer};
@@ -263,9 +251,6 @@ where
 /// sets: each thread keeps its own [`Fov`] scratch (a thread-local) from call
 /// to call, so nothing is allocated once every thread's scratch has grown.
 ///
-/// Takes any indexed parallel iterator of `&mut Viewer`: a `&mut [Viewer]`,
-/// a `&mut Vec<Viewer>`, or `monsters.par_iter_mut().map(|m| &mut m.viewer)`.
-///
 /// ```
 /// use sightlines::{update_viewers_par, Algorithm, Grid, Range, Viewer};
 /// let map = Grid::new(64, 64);
@@ -279,8 +264,8 @@ where
 ///
 /// # Errors
 ///
-/// As [`update_viewers`]: every viewer is updated, and the error is that of
-/// the first failing viewer in the iterator's order, whatever thread met it.
+/// As [`update_viewers`], the error of the first failing viewer in the
+/// iterator's order, whatever thread met it.
 #[cfg(feature = "rayon")]
 pub fn update_viewers_par<'a, M, I>(map: &M, viewers: I) -> Result<usize, FovError>
 where
@@ -299,8 +284,7 @@ where
         .with_min_len(8)
         .map(|(i, viewer)| {
             // `update` never re-enters rayon, so the scratch is never borrowed twice.
-            let result = SCRATCH.with(|fov| viewer.update(&mut fov.borrow_mut(), map));
-            match result {
+            match SCRATCH.with(|fov| viewer.update(&mut fov.borrow_mut(), map)) {
                 Ok(done) => (usize::from(done), None),
                 Err(e) => (0, Some((i, e))),
             }
