@@ -1,7 +1,6 @@
-//! The contract every algorithm keeps: [`FieldOfView`]. Inside the crate an
-//! algorithm implements [`Scan`]; [`field_of_view!`] makes it a
-//! [`FieldOfView`] and [`Fov`](crate::Fov) runs it, so every algorithm
-//! checks its input and reports its tiles the same way.
+//! The contract every algorithm keeps, [`FieldOfView`]: [`field_of_view!`]
+//! makes it of an algorithm's [`Scan`], which [`Fov`](crate::Fov) runs too,
+//! so every algorithm checks its input and reports its tiles the same way.
 
 use crate::error::FovError;
 use crate::kernel::{Field, Sink};

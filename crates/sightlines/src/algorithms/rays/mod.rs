@@ -2,9 +2,8 @@
 //! and [`diamond_raycast`] (libtcod's `FOV_DIAMOND`).
 //!
 //! Rays cross each other, so unlike the shadow casts they can reach a tile
-//! twice: each marks what it reaches in [`FieldBits`], a bit a tile of the
-//! field's box, and reports the marks once at the end. libtcod's two share
-//! its wall post-pass ([`walls`]).
+//! twice: each marks what it reaches in [`FieldBits`] and reports the marks
+//! once at the end. libtcod's two share its wall post-pass ([`walls`]).
 
 pub mod basic_raycast;
 pub mod diamond_raycast;
