@@ -3,10 +3,9 @@
 
 use crate::map::Rect;
 
-/// The tiles of a rectangle, one bit each: tile `(area.x + c, area.y + r)`
-/// is bit `c % 64` of word `r · words_per_row + c / 64`. Each row starts a
-/// new word, so a span of a row is filled a word at a time and a row's tiles
-/// are found without a division. Bits past a row's width are always clear.
+/// A rectangle's tiles, a bit each, laid out as [`BitRows`](crate::BitRows):
+/// a row's span is filled a word at a time and its tiles are found without a
+/// division. Bits past a row's width are always clear.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct TileBits {
     area: Rect,
@@ -110,8 +109,7 @@ impl TileBits {
         }
     }
 
-    /// Sets the tiles from `(x0, y)` to `(x1, y)`, both included, a word at
-    /// a time; tiles not covered are left out. Returns how many were clear.
+    /// As [`VisibleSet::insert_span`](crate::VisibleSet::insert_span).
     pub(crate) fn insert_span(&mut self, y: i32, x0: i32, x1: i32) -> usize {
         let dy = i64::from(y) - i64::from(self.area.y);
         let c0 = (i64::from(x0) - i64::from(self.area.x)).max(0);

@@ -154,8 +154,7 @@ impl Algorithm {
         }
     }
 
-    /// Whether [`Properties::symmetry`] makes any promise: for every pair
-    /// of tiles, or for every pair of transparent tiles.
+    /// Whether [`Properties::symmetry`] is other than [`Symmetry::None`].
     pub const fn is_symmetric(self) -> bool {
         !matches!(self.properties().symmetry, Symmetry::None)
     }
@@ -217,18 +216,13 @@ pub fn catalogue_table() -> String {
     );
     let yes = |b: bool| if b { "yes" } else { "no" };
     for &a in Algorithm::ALL {
-        let p = a.properties();
-        s.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
-            a.id(),
-            p.symmetry,
-            p.walls,
-            p.sight,
-            yes(p.diagonal_gaps),
-            yes(p.expansive_walls),
-            yes(p.invariant),
-            p.speed
-        ));
+        let (id, p) = (a.id(), a.properties());
+        let (symmetry, walls, sight, speed) = (p.symmetry, p.walls, p.sight, p.speed);
+        let [gaps, expansive, invariant] =
+            [p.diagonal_gaps, p.expansive_walls, p.invariant].map(yes);
+        s += &format!(
+            "| `{id}` | {symmetry} | {walls} | {sight} | {gaps} | {expansive} | {invariant} | {speed} |\n"
+        );
     }
     s
 }

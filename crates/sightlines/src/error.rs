@@ -17,8 +17,8 @@ pub enum FovError {
     /// The map has no bounds and the range no radius: the field of view
     /// would never end.
     NeedsRadius,
-    /// A [`VisibleSet`](crate::VisibleSet) for this range would exceed
-    /// [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles.
+    /// A [`VisibleSet`](crate::VisibleSet) or a ray cast's marks for this
+    /// range would exceed [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles.
     AreaTooLarge {
         /// The range's bounding box, clipped to the map.
         area: Rect,

@@ -1,7 +1,6 @@
-//! The contract every algorithm keeps: [`FieldOfView`]. Inside the crate an
-//! algorithm implements [`Scan`]; [`field_of_view!`] makes it a
-//! [`FieldOfView`] and [`Fov`](crate::Fov) runs it, so every algorithm
-//! checks its input and reports its tiles the same way.
+//! The contract every algorithm keeps, [`FieldOfView`]: [`field_of_view!`]
+//! makes it of an algorithm's [`Scan`], which [`Fov`](crate::Fov) runs too,
+//! so every algorithm checks its input and reports its tiles the same way.
 
 use crate::error::FovError;
 use crate::kernel::{Field, Sink};
@@ -20,11 +19,8 @@ pub trait FieldOfView {
     ///
     /// # Errors
     ///
-    /// [`FovError::OriginOffMap`] when `origin` is outside a bounded map;
-    /// [`FovError::NeedsRadius`] when neither the map nor the range is
-    /// bounded; [`FovError::AreaTooLarge`] when an algorithm that marks the
-    /// tiles of the range's box in a bitset (the ray casts) would need one
-    /// larger than [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles.
+    /// [`FovError::OriginOffMap`], [`FovError::NeedsRadius`], and for the ray
+    /// casts, which mark the range's box in a bitset, [`FovError::AreaTooLarge`].
     fn compute<M, V>(
         &mut self,
         map: &M,
@@ -47,8 +43,7 @@ pub(crate) trait Scan {
         S: Sink;
 }
 
-/// `field_of_view!(Algorithm)` implements [`FieldOfView`] for an algorithm
-/// that implements [`Scan`].
+/// `field_of_view!(Algorithm)` implements [`FieldOfView`] for a [`Scan`].
 macro_rules! field_of_view {
     ($algorithm:ty) => {
         impl $crate::FieldOfView for $algorithm {

@@ -166,9 +166,8 @@ impl Fov {
     ///
     /// # Errors
     ///
-    /// As [`FieldOfView::compute`](crate::FieldOfView::compute), and [`FovError::AreaTooLarge`] when that
-    /// box exceeds [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles (a huge
-    /// radius on an unbounded map).
+    /// As [`FieldOfView::compute`](crate::FieldOfView::compute), and
+    /// [`FovError::AreaTooLarge`] for any algorithm when that box is too large.
     pub fn compute_into<M>(
         &mut self,
         map: &M,
@@ -182,7 +181,6 @@ impl Fov {
         let field = Field::new(map, origin, range)?;
         let area = checked_area(field.rect())?;
         if self.lit_walls {
-            // Straight into the set's words, rows of tiles at a time.
             self.dispatch(map, &field, &mut set.fill(&field))
         } else {
             set.reset(area);

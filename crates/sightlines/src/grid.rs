@@ -1,11 +1,10 @@
 //! A compact opacity grid and the text map format.
 //!
-//! [`Grid`] keeps one bit a tile twice: row by row, each row padded to whole
-//! 64-bit words, and column by column. So the scans that run up and down the
-//! map (half the octants of a shadowcast) read their walls 64 tiles a word
-//! ([`Opacity::bit_columns`]) as the others read rows. It costs twice the
+//! [`Grid`] keeps one bit a tile twice, row by row (each row padded to whole
+//! 64-bit words) and column by column, so every scan reads 64 tiles a word
+//! ([`Opacity::bit_rows`], [`Opacity::bit_columns`]). It costs twice the
 //! memory (a 256x256 map takes 16 KiB, a 4096x4096 one 4 MiB) and two words
-//! written by [`Grid::set`], so the grid always keeps both.
+//! written by [`Grid::set`].
 
 use crate::map::{BitColumns, BitRows, Opacity, Rect};
 use std::fmt;
@@ -131,8 +130,8 @@ impl Grid {
         Grid::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// An all-transparent grid of `width` x `height` tiles, or an error when
-    /// a side exceeds `i32::MAX` tiles or the memory cannot be allocated.
+    /// As [`Grid::new`], but a [`GridTooLarge`] error for a side over
+    /// `i32::MAX` tiles (instead of cutting it) or memory it cannot allocate.
     ///
     /// ```
     /// use sightlines::Grid;

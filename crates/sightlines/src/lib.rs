@@ -8,10 +8,9 @@
 //!
 //! - A **position** is `(x, y)` in `i32`, x right, y down; a tile is the
 //!   unit square `[x, x+1] x [y, y+1]`.
-//! - A **map** answers "does `(x, y)` block sight?" through [`Opacity`]. Any
-//!   `Fn(i32, i32) -> bool` closure is one, so a game passes its own data
-//!   without copying it; a bounded map ([`Grid`], [`bounded`]) also tells its
-//!   [`Rect`], outside which tiles block sight and never appear.
+//! - A **map** answers "does `(x, y)` block sight?" through [`Opacity`]: any
+//!   closure, or a bounded map ([`Grid`], [`bounded`]) whose tiles outside
+//!   its [`Rect`] block sight and never appear.
 //! - A **range** ([`Range`]) is a radius and a [`Shape`], each cut by one
 //!   exact integer rule, or no radius for the whole bounded map.
 //! - The **origin** is always visible, and so are the opaque tiles sight
@@ -83,9 +82,7 @@
 //! - [`Light`], [`LightMap`], [`Vision`] ([`light`]): light sources that light
 //!   what they see, and a player who sees what is lit.
 //!
-//! A turn loop with all of it (also `cargo run --example turn`): a player
-//! and two monsters, the player's memory, a door that opens, a wand aimed at
-//! the nearest monster in view and the fireball's blast.
+//! All of it in one turn loop, `examples/turn.rs`:
 //!
 //! ```
 #![doc = include_str!("../examples/turn.rs")]

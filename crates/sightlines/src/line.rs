@@ -65,10 +65,7 @@ impl Steps {
         let (len, rise) = if x_major { (ax, ay) } else { (ay, ax) };
         // Step minor when len - 2·i·rise + 2·len·j < 0; starting one lower
         // makes an exact half (zero) step too, rounding away from the start.
-        let err = match rounding {
-            Rounding::TowardStart => len,
-            Rounding::AwayFromStart => len - 1,
-        };
+        let err = len - i64::from(rounding == Rounding::AwayFromStart);
         Steps {
             major: 0,
             minor: 0,
@@ -184,7 +181,7 @@ impl FusedIterator for Steps {}
 /// The tiles of a Bresenham line from `from` to `to`, both included.
 ///
 /// A line of `n = max(|dx|, |dy|)` steps yields `n + 1` tiles, each a king's
-/// move from the one before; [`Bresenham::new`]'s is libtcod's `TCOD_line`.
+/// move from the one before.
 ///
 /// ```
 /// use sightlines::line::Bresenham;

@@ -1,18 +1,5 @@
-//! The map model: [`Opacity`], all a field of view asks of a map (does a
-//! tile block sight, and where are the map's edges), so a game passes its own
-//! map as a closure without copying it:
-//!
-//! ```
-//! use sightlines::{Opacity, Rect};
-//!
-//! let walls = [(3, 4), (5, 5)];
-//! let map = |x: i32, y: i32| walls.contains(&(x, y));
-//! assert!(map.is_opaque(3, 4));
-//! assert_eq!(map.bounds(), None); // closures are unbounded
-//!
-//! // Bounded: tiles outside block sight and are never reported.
-//! assert!(sightlines::bounded(Rect::new(0, 0, 10, 10), map).is_opaque(-1, 0));
-//! ```
+//! The map model: [`Opacity`], all a field of view asks of a map, and the
+//! [`Rect`], [`Bounded`] and packed bits ([`BitRows`], [`BitColumns`]) it speaks.
 
 /// A rectangle of tiles: `width` columns from `x` and `height` rows from `y`.
 /// Its far edge may lie past `i32::MAX`: all arithmetic on it is in `i64`.
@@ -83,8 +70,9 @@ impl Rect {
 
 /// What every field of view asks of a map: does tile `(x, y)` block sight?
 ///
-/// Implemented for every `Fn(i32, i32) -> bool` closure (unbounded), for
-/// [`Grid`](crate::Grid) and for [`Bounded`]. A bounded map also tells its
+/// Implemented for every `Fn(i32, i32) -> bool` closure (unbounded), so a
+/// game passes its own map without copying it, for [`Grid`](crate::Grid)
+/// and for [`Bounded`]. A bounded map also tells its
 /// [`bounds`](Opacity::bounds): tiles outside them block sight and are never
 /// reported. An unbounded map needs a radius, or the field of view has no end.
 ///
@@ -94,6 +82,9 @@ impl Rect {
 ///
 /// ```
 /// use sightlines::{Opacity, Rect};
+///
+/// let map = |x: i32, y: i32| (x, y) == (3, 4);
+/// assert!(map.is_opaque(3, 4) && map.bounds().is_none()); // closures are unbounded
 ///
 /// struct Dungeon { walls: Vec<bool>, width: i32, height: i32 }
 ///
@@ -258,11 +249,9 @@ impl<'a> BitRows<'a> {
 }
 
 /// Opacity packed one bit a tile, column by column, for
-/// [`Opacity::bit_columns`]: the transpose of [`BitRows`].
-///
-/// Tile `(rect.x + i, rect.y + j)` is bit `j % 64` of word
-/// `i * words_per_column + j / 64`; a set bit blocks sight. Bits past a
-/// column's height are ignored.
+/// [`Opacity::bit_columns`]: the transpose of [`BitRows`], tile
+/// `(rect.x + i, rect.y + j)` bit `j % 64` of word
+/// `i * words_per_column + j / 64`.
 #[derive(Clone, Copy, Debug)]
 pub struct BitColumns<'a> {
     transposed: BitRows<'a>,
@@ -291,8 +280,7 @@ impl<'a> BitColumns<'a> {
         Rect::new(t.y, t.x, t.height, t.width)
     }
 
-    /// The same words as the rows of the transposed map: row `i` is the
-    /// map's column `rect.x + i`, bit `j` of it the tile at `rect.y + j`.
+    /// The same words, as the [`BitRows`] of the transposed map.
     pub(crate) fn transposed(&self) -> BitRows<'a> {
         self.transposed
     }

@@ -122,17 +122,11 @@ pub struct Range {
 
 impl Range {
     /// No radius: everything in a bounded map.
-    pub const UNLIMITED: Range = Range {
-        radius: None,
-        shape: Shape::Circle,
-    };
+    pub const UNLIMITED: Range = Range::with_radius(None, Shape::Circle);
 
     /// A radius and a shape.
     pub const fn new(radius: u32, shape: Shape) -> Range {
-        Range {
-            radius: Some(radius),
-            shape,
-        }
+        Range::with_radius(Some(radius), shape)
     }
 
     /// A radius with an optional limit, as a CLI or config file gives it.

@@ -94,8 +94,7 @@ impl VisibleSet {
         added
     }
 
-    /// Empties the set, makes it cover `field`'s box and returns a sink that
-    /// fills it, counting the tiles as they come: each must come once.
+    /// Empties the set, makes it cover `field`'s box and returns its [`Fill`].
     pub(crate) fn fill(&mut self, field: &Field) -> Fill<'_> {
         self.reset(field.rect());
         let words_per_row = self.bits.words_per_row();

@@ -1,11 +1,9 @@
 //! The algorithms, one file each; the three ray casts share a folder.
 //!
-//! Each is a struct holding its reusable scratch, implementing
-//! [`Scan`](crate::field_of_view::Scan) over the [`kernel`](crate::kernel)
-//! and, through [`field_of_view!`](crate::field_of_view::field_of_view),
-//! the public [`FieldOfView`](crate::FieldOfView). Their module docs say
-//! what each sees (its definition), why it is here, and how it is made
-//! fast; the catalogue ([`Algorithm::properties`](crate::Algorithm::properties))
+//! Each is a struct holding its reusable scratch, a
+//! [`Scan`](crate::field_of_view::Scan) over the [`kernel`](crate::kernel).
+//! Their module docs say what each sees (its definition), why it is here and
+//! how it is made fast; [`Algorithm::properties`](crate::Algorithm::properties)
 //! sums up their promises.
 
 pub mod beveled;

@@ -86,12 +86,13 @@ impl Supercover {
         let ddx = i64::from(to.0) - i64::from(from.0);
         let ddy = i64::from(to.1) - i64::from(from.1);
         let (dx, dy) = (ddx.abs(), ddy.abs());
-        let g = gcd(dx as u64, dy as u64);
-        let corners = if g > 0 && (dx as u64 / g) % 2 == 1 && (dy as u64 / g) % 2 == 1 {
-            g
-        } else {
-            0
-        };
+        // g = gcd(dx, dy), by Euclid's algorithm.
+        let (mut g, mut b) = (dx as u64, dy as u64);
+        while b != 0 {
+            (g, b) = (b, g % b);
+        }
+        let odd = |d: i64| g > 0 && (d as u64 / g) % 2 == 1;
+        let corners = if odd(dx) && odd(dy) { g } else { 0 };
         Supercover {
             x: i64::from(from.0),
             y: i64::from(from.1),
@@ -106,13 +107,6 @@ impl Supercover {
             remaining: (dx + dy) as u64 + 1 + corners,
         }
     }
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 impl Iterator for Supercover {

@@ -2,9 +2,8 @@
 //! and [`diamond_raycast`] (libtcod's `FOV_DIAMOND`).
 //!
 //! Rays cross each other, so unlike the shadow casts they can reach a tile
-//! twice: each marks what it reaches in [`FieldBits`], a bit a tile of the
-//! field's box, and reports the marks once at the end. libtcod's two share
-//! its wall post-pass ([`walls`]).
+//! twice: each marks what it reaches in [`FieldBits`] and reports the marks
+//! once at the end. libtcod's two share its wall post-pass ([`walls`]).
 
 pub mod basic_raycast;
 pub mod diamond_raycast;
@@ -20,10 +19,7 @@ use crate::error::FovError;
 use crate::kernel::Field;
 use crate::visible::checked_area;
 
-/// A bit per tile of a field's bounding box, by offset from the origin. The
-/// box can be larger than any set a game keeps (the whole map, for a field
-/// without radius): boxes above [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles
-/// are [`FovError::AreaTooLarge`].
+/// A bit per tile of a field's bounding box, by offset from the origin.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FieldBits {
     /// The bits, row by row from the box's top left.
@@ -34,7 +30,8 @@ pub(crate) struct FieldBits {
 }
 
 impl FieldBits {
-    /// Clears the bits and makes them cover `field`'s box, reusing the buffer.
+    /// Clears the bits and makes them cover `field`'s box, reusing the buffer;
+    /// a box can be the whole map, so it may be [`FovError::AreaTooLarge`].
     pub(crate) fn reset(&mut self, field: &Field) -> Result<(), FovError> {
         self.bits.reset(checked_area(field.rect())?);
         self.left = field.left;
@@ -88,13 +85,9 @@ impl FieldBits {
     /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
     /// within a word, rows first, left to right.
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {
-        self.bits.for_each_run(|r, c0, c1| {
-            f(
-                r as i64 - self.up,
-                c0 as i64 - self.left,
-                c1 as i64 - self.left,
-            );
-        });
+        let (up, left) = (self.up, self.left);
+        self.bits
+            .for_each_run(|r, c0, c1| f(r as i64 - up, c0 as i64 - left, c1 as i64 - left));
     }
 
     /// Calls `f` with the offset of every set bit, rows first.
