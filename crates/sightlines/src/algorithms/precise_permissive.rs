@@ -49,7 +49,9 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Stepped, Tiles};
+use crate::kernel::{
+    each_quadrant, presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Stepped, Tiles,
+};
 use crate::map::Opacity;
 use crate::range::Range;
 
@@ -211,11 +213,12 @@ impl View {
             previous: *own,
         });
         *own = bumps.len() as u32 - 1;
+        // A bump the line would leave on the wrong side of it.
+        let left_out = |side: i64| if SHALLOW { side < 0 } else { side > 0 };
         let mut bump = other;
         while let Some(b) = bumps.get(bump as usize) {
             let (bx, by) = (i64::from(b.x), i64::from(b.y));
-            let side = line.side(bx, by);
-            if if SHALLOW { side < 0 } else { side > 0 } {
+            if left_out(line.side(bx, by)) {
                 *line = line.pivot(bx, by);
             }
             bump = b.previous;
@@ -592,10 +595,7 @@ impl Scan for PrecisePermissive {
         self.reserve(map, field.range);
         sink.tile(0, 0);
         with_tiles!(map, field.origin, |tiles| {
-            self.scan_quadrant::<0, _, S>(tiles, field, sink);
-            self.scan_quadrant::<1, _, S>(tiles, field, sink);
-            self.scan_quadrant::<2, _, S>(tiles, field, sink);
-            self.scan_quadrant::<3, _, S>(tiles, field, sink);
+            each_quadrant!(self.scan_quadrant::<_, _, S>(tiles, field, sink));
         });
         Ok(())
     }

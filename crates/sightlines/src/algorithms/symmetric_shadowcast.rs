@@ -75,7 +75,9 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Octant, Reach, Sink, Slope, Tiles};
+use crate::kernel::{
+    each_quadrant, presized_reach, with_tiles, Field, Octant, Reach, Sink, Slope, Tiles,
+};
 use crate::map::Opacity;
 
 /// The four quadrants as (depth, col) transforms: depth along +x, +y, -x,
@@ -147,10 +149,7 @@ impl SymmetricShadowcast {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
-        self.scan_quadrant::<0, T, S>(tiles, field, sink);
-        self.scan_quadrant::<1, T, S>(tiles, field, sink);
-        self.scan_quadrant::<2, T, S>(tiles, field, sink);
-        self.scan_quadrant::<3, T, S>(tiles, field, sink);
+        each_quadrant!(self.scan_quadrant::<_, T, S>(tiles, field, sink));
     }
 
     /// Scans quadrant `Q` of [`QUADRANTS`], compiled once per quadrant so

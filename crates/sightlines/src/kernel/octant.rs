@@ -151,6 +151,18 @@ macro_rules! each_octant {
 }
 pub(crate) use each_octant;
 
+/// `each_quadrant!(self.scan::<_, T, S>(tiles, sink))` calls it with the
+/// const generics 0 to 3, as [`each_octant!`] does for octants.
+macro_rules! each_quadrant {
+    ($this:ident . $method:ident :: <_ $(, $generic:tt)*> ($($arg:expr),* $(,)?)) => {{
+        $this.$method::<0 $(, $generic)*>($($arg),*);
+        $this.$method::<1 $(, $generic)*>($($arg),*);
+        $this.$method::<2 $(, $generic)*>($($arg),*);
+        $this.$method::<3 $(, $generic)*>($($arg),*);
+    }};
+}
+pub(crate) use each_quadrant;
+
 #[cfg(test)]
 mod tests {
     use super::*;

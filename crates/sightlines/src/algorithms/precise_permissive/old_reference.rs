@@ -5,9 +5,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::tiles::with_tiles;
-use crate::kernel::Tiles;
-use crate::kernel::{Field, Quadrant, Reach, Sink};
+use crate::kernel::{each_quadrant, with_tiles, Field, Quadrant, Reach, Sink, Tiles};
 use crate::map::Opacity;
 
 /// A sight line through two lattice points, in quadrant coordinates (x right,
@@ -374,10 +372,7 @@ impl OldPP {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
-        self.scan_quadrant::<0, T, S>(tiles, field, sink);
-        self.scan_quadrant::<1, T, S>(tiles, field, sink);
-        self.scan_quadrant::<2, T, S>(tiles, field, sink);
-        self.scan_quadrant::<3, T, S>(tiles, field, sink);
+        each_quadrant!(self.scan_quadrant::<_, T, S>(tiles, field, sink));
     }
 }
 

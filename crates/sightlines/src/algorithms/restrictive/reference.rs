@@ -1,9 +1,7 @@
 //! The scan before the bit-parallel rewrite, kept to test the new one against.
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::tiles::with_tiles;
-use crate::kernel::Tiles;
-use crate::kernel::{Field, Octant, Reach, Sink, Slope};
+use crate::kernel::{each_octant, with_tiles, Field, Octant, Reach, Sink, Slope, Tiles};
 use crate::map::Opacity;
 
 /// The octant scans in libtcod's order, as indices into [`Octant::ALL`]:
@@ -222,13 +220,6 @@ impl Restrictive {
     fn scan_all<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
         sink.tile(0, 0);
         self.reach.reset(field.range);
-        self.scan::<0, T, S>(tiles, field, sink);
-        self.scan::<1, T, S>(tiles, field, sink);
-        self.scan::<2, T, S>(tiles, field, sink);
-        self.scan::<3, T, S>(tiles, field, sink);
-        self.scan::<4, T, S>(tiles, field, sink);
-        self.scan::<5, T, S>(tiles, field, sink);
-        self.scan::<6, T, S>(tiles, field, sink);
-        self.scan::<7, T, S>(tiles, field, sink);
+        each_octant!(self.scan::<_, T, S>(tiles, field, sink));
     }
 }
