@@ -198,10 +198,8 @@ impl Memory {
     /// unchanged.
     pub fn resize(&mut self, area: Rect) -> Result<(), FovError> {
         let mut next = Memory::new(area)?;
-        // `mark_seen` ignores the tiles outside the new area.
-        for (x, y) in self.iter() {
-            next.mark_seen(x, y);
-        }
+        // The tiles outside the new area are left out, a word at a time.
+        next.len = next.bits.union(&self.bits);
         *self = next;
         Ok(())
     }
