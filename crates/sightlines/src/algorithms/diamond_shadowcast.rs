@@ -81,7 +81,7 @@ const FULL: Sight = Sight {
     high: Slope::new(1, 1),
 };
 
-/// The tile of column `x` whose mid-line holds the point at `slope`: the
+/// The tile of column `x` whose mid-line holds the point at `slope`:
 /// RuggRogue's `(2·x·rise/run + 1) / 2`, a point on the corner between two tiles
 /// going to the one farther from the axis. `slope` lies in `[0, 1]`.
 #[inline]
@@ -190,9 +190,9 @@ impl Scan for DiamondShadowcast {
     {
         let (ox, oy) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let mut tiles = self.iter(map, field.origin, field.range)?;
-        while let Some((x, y, symmetric, opaque)) = tiles.next_tile() {
-            if symmetric || opaque {
-                sink.tile(i64::from(x) - ox, i64::from(y) - oy);
+        while let Some(t) = tiles.next_tile() {
+            if t.symmetric || t.opaque {
+                sink.tile(i64::from(t.x) - ox, i64::from(t.y) - oy);
             }
         }
         Ok(())
@@ -226,14 +226,26 @@ pub struct DiamondIter<'a, M: ?Sized> {
     working: Option<Slope>,
 }
 
+/// A tile the scan reaches, with its opacity, so that the visitor need not
+/// ask the map twice.
+struct Reached {
+    x: i32,
+    y: i32,
+    symmetric: bool,
+    opaque: bool,
+}
+
 impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
-    /// The next tile reached, as `(x, y, symmetric, opaque)`: with its
-    /// opacity, so that the visitor need not ask the map twice.
-    fn next_tile(&mut self) -> Option<(i32, i32, bool, bool)> {
+    fn next_tile(&mut self) -> Option<Reached> {
         if self.origin_pending {
             self.origin_pending = false;
             let (x, y) = self.field.origin;
-            return Some((x, y, true, false));
+            return Some(Reached {
+                x,
+                y,
+                symmetric: true,
+                opaque: false,
+            });
         }
         loop {
             if self.scanning {
@@ -273,7 +285,12 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 if (y > 0 && y < x) || self.octant % 2 == 0 {
                     let center = Slope::new(y, x);
                     let symmetric = self.sight.low <= center && center <= self.sight.high;
-                    return Some((tx, ty, symmetric, opaque));
+                    return Some(Reached {
+                        x: tx,
+                        y: ty,
+                        symmetric,
+                        opaque,
+                    });
                 }
                 continue;
             }
@@ -346,8 +363,7 @@ impl<M: Opacity + ?Sized> Iterator for DiamondIter<'_, M> {
 
     #[inline]
     fn next(&mut self) -> Option<(i32, i32, bool)> {
-        self.next_tile()
-            .map(|(x, y, symmetric, _)| (x, y, symmetric))
+        self.next_tile().map(|t| (t.x, t.y, t.symmetric))
     }
 }
 
