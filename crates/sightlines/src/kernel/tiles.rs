@@ -277,26 +277,6 @@ impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
     }
 }
 
-/// Reads `map` through the fastest [`Tiles`] it allows from `origin`:
-/// `with_tiles!(map, origin, |tiles| body)` runs `body` with `tiles` bound
-/// to a [`Packed`] reader when the map keeps its rows packed, else to an
-/// [`Asked`] one, so that the body is compiled for both.
-macro_rules! with_tiles {
-    ($map:expr, $origin:expr, |$tiles:ident| $body:expr) => {
-        match $map.bit_rows() {
-            Some(bits) => {
-                let $tiles = &$crate::kernel::tiles::Packed::new($map, bits, $origin);
-                $body
-            }
-            None => {
-                let $tiles = &$crate::kernel::tiles::Asked::new($map, $origin);
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_tiles;
-
 impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
     const PACKED_ROWS: bool = true;
 
@@ -387,3 +367,23 @@ impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
         ask_column(self, dx, dy, step, len)
     }
 }
+
+/// Reads `map` through the fastest [`Tiles`] it allows from `origin`:
+/// `with_tiles!(map, origin, |tiles| body)` runs `body` with `tiles` bound
+/// to a [`Packed`] reader when the map keeps its rows packed, else to an
+/// [`Asked`] one, so that the body is compiled for both.
+macro_rules! with_tiles {
+    ($map:expr, $origin:expr, |$tiles:ident| $body:expr) => {
+        match $map.bit_rows() {
+            Some(bits) => {
+                let $tiles = &$crate::kernel::tiles::Packed::new($map, bits, $origin);
+                $body
+            }
+            None => {
+                let $tiles = &$crate::kernel::tiles::Asked::new($map, $origin);
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_tiles;
