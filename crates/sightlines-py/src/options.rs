@@ -144,6 +144,48 @@ pub fn reach(
     })
 }
 
+/// Where a field's tiles lie in a flat boolean array: tile `(x, y)` at
+/// `(y - top) * width + x - left`, if inside. The whole map, or for a
+/// windowed batch the square of the radius around each viewer.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    pub left: i64,
+    pub top: i64,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Frame {
+    /// The whole map of shape `(h, w)`.
+    pub fn map((h, w): (usize, usize)) -> Frame {
+        Frame {
+            left: 0,
+            top: 0,
+            width: w,
+            height: h,
+        }
+    }
+
+    /// The square of radius `r` around `origin`.
+    pub fn around(origin: (i32, i32), r: u32) -> Frame {
+        let side = 2 * r as usize + 1;
+        let (r, (x, y)) = (i64::from(r), origin);
+        Frame {
+            left: i64::from(x) - r,
+            top: i64::from(y) - r,
+            width: side,
+            height: side,
+        }
+    }
+
+    #[inline]
+    pub fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let (dx, dy) = (x - self.left, y - self.top);
+        ((0..self.width as i64).contains(&dx) && (0..self.height as i64).contains(&dy))
+            .then(|| dy as usize * self.width + dx as usize)
+    }
+}
+
 /// Whether libtcod's result for `algorithm` differs from ours with the same
 /// range in more than the documented ways: [`tcod_fixups`] then applies.
 pub fn has_tcod_fixups(algorithm: Algorithm) -> bool {
@@ -162,18 +204,19 @@ pub fn has_tcod_fixups(algorithm: Algorithm) -> bool {
 ///   with `light_walls` off it clears every wall, a viewer's own tile too.
 pub fn tcod_fixups<M: Opacity + ?Sized>(
     map: &M,
-    algorithm: Algorithm,
-    lit_walls: bool,
+    fov: &sightlines::Fov,
     origin: (i32, i32),
     radius: Option<u32>,
     shape: (usize, usize),
+    frame: Frame,
     visible: &mut [bool],
 ) {
-    let w = shape.1;
-    match algorithm {
+    let (w, h) = (shape.1 as i64, shape.0 as i64);
+    let lit_walls = fov.lit_walls();
+    match fov.algorithm() {
         Algorithm::BasicRaycast | Algorithm::DiamondRaycast if lit_walls => {
             if let Some(r) = radius {
-                light_box_walls(map, origin, r, shape, visible);
+                light_box_walls(map, origin, r, shape, frame, visible);
             }
         }
         Algorithm::SymmetricShadowcast => {
@@ -186,15 +229,19 @@ pub fn tcod_fixups<M: Opacity + ?Sized>(
                     if dy * dy == rest {
                         for dy in [-dy, dy] {
                             let (x, y) = (i64::from(origin.0) + dx, i64::from(origin.1) + dy);
-                            if (0..w as i64).contains(&x) && (0..shape.0 as i64).contains(&y) {
-                                visible[y as usize * w + x as usize] = false;
+                            if (0..w).contains(&x) && (0..h).contains(&y) {
+                                if let Some(k) = frame.index(x, y) {
+                                    visible[k] = false;
+                                }
                             }
                         }
                     }
                 }
             }
             if !lit_walls && map.is_opaque(origin.0, origin.1) {
-                visible[origin.1 as usize * w + origin.0 as usize] = false;
+                if let Some(k) = frame.index(i64::from(origin.0), i64::from(origin.1)) {
+                    visible[k] = false;
+                }
             }
         }
         _ => {}
@@ -211,6 +258,7 @@ fn light_box_walls<M: Opacity + ?Sized>(
     origin: (i32, i32),
     radius: u32,
     (h, w): (usize, usize),
+    frame: Frame,
     visible: &mut [bool],
 ) {
     let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
@@ -239,7 +287,8 @@ fn light_box_walls<M: Opacity + ?Sized>(
         let right = (ox + inner).max(x0)..=(ox + reach).min(x1);
         for x in left.chain(right) {
             let dx = x - ox;
-            if !visible[(y as usize) * w + x as usize] || map.is_opaque(x as i32, y as i32) {
+            let seen = frame.index(x, y).is_some_and(|k| visible[k]);
+            if !seen || map.is_opaque(x as i32, y as i32) {
                 continue;
             }
             for &sx in steps(dx) {
@@ -249,7 +298,9 @@ fn light_box_walls<M: Opacity + ?Sized>(
                             && (y0..=y1).contains(&ny)
                             && map.is_opaque(nx as i32, ny as i32)
                         {
-                            visible[(ny as usize) * w + nx as usize] = true;
+                            if let Some(k) = frame.index(nx, ny) {
+                                visible[k] = true;
+                            }
                         }
                     }
                 }

@@ -241,6 +241,32 @@ def test_the_batch_equals_single_calls(algorithm):
             assert np.array_equal(batch[k], single)
 
 
+@pytest.mark.parametrize("algorithm", ["restrictive", "symmetric-shadowcast", "basic-raycast", "diamond-raycast", "beveled"])
+def test_the_windowed_batch_is_the_batch_cut_around_each_viewer(algorithm):
+    for radius, shape in [(1, None), (6, None), (9, "diamond"), (30, "circle")]:
+        t = random_map(int(rng.integers(1, 40)), int(rng.integers(1, 40)), 0.3)
+        h, w = t.shape
+        povs = [(int(rng.integers(h)), int(rng.integers(w))) for _ in range(40)]
+        whole = sightlines.compute_fov_batch(t, povs, radius=radius, algorithm=algorithm, shape=shape)
+        windows = sightlines.compute_fov_batch(t, povs, radius=radius, algorithm=algorithm, shape=shape, window=True)
+        side = 2 * radius + 1
+        assert windows.shape == (len(povs), side, side)
+        padded = np.zeros((len(povs), h + 2 * side, w + 2 * side), dtype=bool)
+        padded[:, side : side + h, side : side + w] = whole
+        for k, (i, j) in enumerate(povs):
+            top, left = side + i - radius, side + j - radius
+            assert np.array_equal(windows[k], padded[k, top : top + side, left : left + side]), (algorithm, radius, k)
+        assert windows.sum() == whole.sum()
+
+
+def test_a_window_needs_a_radius():
+    t = np.ones((4, 4), dtype=bool)
+    with pytest.raises(ValueError, match="radius"):
+        sightlines.compute_fov_batch(t, [(0, 0)], window=True)
+    with pytest.raises(ValueError, match="window"):
+        sightlines.compute_fov_batch(t, [(0, 0)], radius=10**6, window=True)
+
+
 def test_out_is_reused_without_new_arrays():
     t = random_map(64, 64, 0.3)
     fov = sightlines.Fov("symmetric-shadowcast")

@@ -48,6 +48,7 @@ def compute_fov_batch(
     light_walls: bool = True,
     algorithm: AlgorithmArg = None,
     shape: ShapeArg = None,
+    window: bool = False,
 ) -> BoolArray: ...
 def can_see(
     transparency: ArrayLike2D,
