@@ -110,6 +110,15 @@ def random_pov(rng: np.random.Generator, t: np.ndarray) -> Pov:
 RADII = [0, 0, 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 25, 60]
 
 
+def random_case(rng: np.random.Generator) -> Tuple[np.ndarray, Pov, int, bool]:
+    """A random map, pov, radius and light_walls."""
+    t = random_map(rng)
+    pov = random_pov(rng, t)
+    radius = int(rng.choice(RADII))
+    light_walls = bool(rng.random() < 0.6)
+    return t, pov, radius, light_walls
+
+
 def _strided(t: np.ndarray) -> np.ndarray:
     base = np.zeros((2 * t.shape[0] + 1, 3 * t.shape[1] + 2), dtype=np.uint8)
     base[1::2, 2::3] = t
@@ -265,10 +274,7 @@ def test_equals_tcod(name: str):
     padded = checked_unpadded = 0
     forms: Dict[str, int] = {}
     for n in range(MAPS):
-        t = random_map(rng)
-        pov = random_pov(rng, t)
-        radius = int(rng.choice(RADII))
-        light_walls = bool(rng.random() < 0.6)
+        t, pov, radius, light_walls = random_case(rng)
         form_name, form = FORMS[n % len(FORMS)]
         transparency: Any = form(t)
         forms[form_name] = forms.get(form_name, 0) + 1
@@ -532,10 +538,7 @@ def test_restrictive_differs_from_tcod_only_by_ties_and_the_skip():
     tiles = {"an f64 tie": 0, "the skip": 0, "ties and the skip together": 0}
     maps_with = {"ties": 0, "the skip": 0}
     for n in range(RESTRICTIVE_MAPS):
-        t = random_map(rng)
-        pov = random_pov(rng, t)
-        radius = int(rng.choice(RADII))
-        light_walls = bool(rng.random() < 0.6)
+        t, pov, radius, light_walls = random_case(rng)
         form_name, form = FORMS[n % len(FORMS)]
         where = f"map {n} ({form_name}, shape {t.shape}): pov {pov}, radius {radius}, light_walls {light_walls}"
         theirs = tcod_restrictive(t, pov, radius, light_walls)
