@@ -136,14 +136,45 @@ impl TileBits {
     }
 
     /// Sets every tile of `other` inside this area; returns how many were
-    /// clear. A word of `other` at a time, shifted into place.
+    /// clear.
     pub(crate) fn union(&mut self, other: &TileBits) -> u64 {
+        let mut fresh = 0u64;
+        self.overlay(other, |dest, bits| {
+            fresh += u64::from((bits & !*dest).count_ones());
+            *dest |= bits;
+        });
+        fresh
+    }
+
+    /// Clears every tile of `other` inside this area; returns how many were
+    /// set.
+    pub(crate) fn subtract(&mut self, other: &TileBits) -> u64 {
+        let mut gone = 0u64;
+        self.overlay(other, |dest, bits| {
+            gone += u64::from((bits & *dest).count_ones());
+            *dest &= !bits;
+        });
+        gone
+    }
+
+    /// Makes these bits a copy of `other`'s, reusing the buffer.
+    pub(crate) fn copy_from(&mut self, other: &TileBits) {
+        self.area = other.area;
+        self.words_per_row = other.words_per_row;
+        self.words.clear();
+        self.words.extend_from_slice(&other.words);
+    }
+
+    /// Calls `op(word, bits)` with each nonzero word of `other` shifted into
+    /// place over this area's words, the part outside the area cut off: a
+    /// word of `other` at a time, not a tile.
+    #[inline]
+    fn overlay(&mut self, other: &TileBits, mut op: impl FnMut(&mut u64, u64)) {
         let (va, area) = (other.area, self.area);
         if va.is_empty() || area.is_empty() {
-            return 0;
+            return;
         }
         let width = i64::from(area.width);
-        let mut fresh = 0u64;
         for (row, words) in other.words.chunks_exact(other.words_per_row).enumerate() {
             let my_row = i64::from(va.y) + row as i64 - i64::from(area.y);
             if my_row < 0 || my_row >= i64::from(area.height) {
@@ -172,17 +203,12 @@ impl TileBits {
                     bits &= (1u64 << room) - 1;
                 }
                 let (i, shift) = (base as usize / 64, (base % 64) as u32);
-                let low = bits << shift;
-                fresh += u64::from((low & !dest[i]).count_ones());
-                dest[i] |= low;
+                op(&mut dest[i], bits << shift);
                 if shift > 0 && i + 1 < dest.len() {
-                    let high = bits >> (64 - shift);
-                    fresh += u64::from((high & !dest[i + 1]).count_ones());
-                    dest[i + 1] |= high;
+                    op(&mut dest[i + 1], bits >> (64 - shift));
                 }
             }
         }
-        fresh
     }
 
     /// Calls `f(r, c0, c1)` for every run of set tiles `c0..=c1` of row `r`

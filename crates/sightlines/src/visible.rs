@@ -107,6 +107,42 @@ impl VisibleSet {
         }
     }
 
+    /// What changed since `before` (the same viewer a turn ago, or any other
+    /// set): the tiles of this set that `before` lacks into `newly_seen`,
+    /// those of `before` that this set lacks into `newly_hidden`. A word of
+    /// 64 tiles at a time, shifted where the two areas differ; both outputs
+    /// keep their buffers, so a game loop allocates nothing once they have
+    /// grown. "You spot a goblin" is a monster in `newly_seen`; redrawing
+    /// only what changed is both sets.
+    ///
+    /// ```
+    /// use sightlines::{Fov, Grid, Range, VisibleSet};
+    ///
+    /// let map = Grid::parse("....#....\n....#....\n.........\n")?.grid;
+    /// let mut fov = Fov::default();
+    /// let (mut before, mut now) = (VisibleSet::new(), VisibleSet::new());
+    /// fov.compute_into(&map, (0, 0), Range::UNLIMITED, &mut before)?;
+    /// fov.compute_into(&map, (8, 0), Range::UNLIMITED, &mut now)?;
+    /// let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+    /// now.changes_since(&before, &mut seen, &mut hidden);
+    /// assert!(seen.contains(8, 0) && !before.contains(8, 0));
+    /// assert!(hidden.contains(0, 0) && !now.contains(0, 0));
+    /// let kept = now.iter().filter(|&(x, y)| before.contains(x, y)).count();
+    /// assert_eq!(seen.len() + kept, now.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn changes_since(
+        &self,
+        before: &VisibleSet,
+        newly_seen: &mut VisibleSet,
+        newly_hidden: &mut VisibleSet,
+    ) {
+        newly_seen.bits.copy_from(&self.bits);
+        newly_seen.len = self.len - newly_seen.bits.subtract(&before.bits) as usize;
+        newly_hidden.bits.copy_from(&before.bits);
+        newly_hidden.len = before.len - newly_hidden.bits.subtract(&self.bits) as usize;
+    }
+
     /// Whether `(x, y)` is in the set; false for any tile outside the area.
     #[inline]
     pub fn contains(&self, x: i32, y: i32) -> bool {

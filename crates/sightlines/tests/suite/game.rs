@@ -758,3 +758,55 @@ fn light_comes_only_from_sources_that_see_the_tile() {
         .is_err());
     assert!(LightMap::new(Rect::new(0, 0, u32::MAX, u32::MAX)).is_err());
 }
+
+#[test]
+fn changes_since_are_the_two_set_differences() {
+    // Two fields a step or a map apart, any algorithm and range: what the
+    // word-by-word diff reports is exactly the tiles in one and not the other.
+    let mut rng = Random::new(0x0c4a_46e5);
+    let (mut before, mut now) = (VisibleSet::new(), VisibleSet::new());
+    let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+    let mut fov = Fov::default();
+    for case in 0..2_000 {
+        let (width, height) = (1 + rng.below(90) as u32, 1 + rng.below(40) as u32);
+        let walls = rng.below(50);
+        let g = random_grid(&mut rng, width, height, walls);
+        fov.set_algorithm(Algorithm::ALL[case % Algorithm::ALL.len()]);
+        let a = random_tile(&mut rng, &g);
+        let b = if rng.percent(50) {
+            let (dx, dy) = (rng.below(3) as i32 - 1, rng.below(3) as i32 - 1);
+            let (x, y) = (a.0 + dx, a.1 + dy);
+            if g.rect().contains(x, y) {
+                (x, y)
+            } else {
+                a
+            }
+        } else {
+            random_tile(&mut rng, &g)
+        };
+        fov.compute_into(&g, a, random_range(&mut rng), &mut before)
+            .unwrap();
+        fov.compute_into(&g, b, random_range(&mut rng), &mut now)
+            .unwrap();
+        now.changes_since(&before, &mut seen, &mut hidden);
+        let (then, next): (BTreeSet<_>, BTreeSet<_>) =
+            (before.iter().collect(), now.iter().collect());
+        let want_seen: BTreeSet<_> = next.difference(&then).copied().collect();
+        let want_hidden: BTreeSet<_> = then.difference(&next).copied().collect();
+        assert_eq!(
+            seen.iter().collect::<BTreeSet<_>>(),
+            want_seen,
+            "case {case}"
+        );
+        assert_eq!(
+            hidden.iter().collect::<BTreeSet<_>>(),
+            want_hidden,
+            "case {case}"
+        );
+        assert_eq!(
+            (seen.len(), hidden.len()),
+            (want_seen.len(), want_hidden.len()),
+            "case {case}"
+        );
+    }
+}
