@@ -213,5 +213,60 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, can_see, batch);
+/// The tiles newly seen and hidden between two radius-32 fields a step
+/// apart, against computing one of them with `recursive-shadowcast`.
+fn changes(c: &mut Criterion) {
+    let case = load("cave");
+    let mut group = c.benchmark_group("changes/cave-r32");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+    let steps: Vec<((i32, i32), (i32, i32))> = case
+        .viewpoints
+        .iter()
+        .take(200)
+        .map(|&(x, y)| {
+            let next = if case.grid.is_opaque(x + 1, y) {
+                (x, y)
+            } else {
+                (x + 1, y)
+            };
+            ((x, y), next)
+        })
+        .collect();
+    let fields: Vec<(VisibleSet, VisibleSet)> = steps
+        .iter()
+        .map(|&(a, b)| {
+            let (mut before, mut now) = (VisibleSet::new(), VisibleSet::new());
+            fov.compute_into(&case.grid, a, Range::circle(32), &mut before)
+                .unwrap();
+            fov.compute_into(&case.grid, b, Range::circle(32), &mut now)
+                .unwrap();
+            (before, now)
+        })
+        .collect();
+    let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+    group.bench_function("changes_since", |b| {
+        b.iter(|| {
+            for (before, now) in &fields {
+                now.changes_since(before, &mut seen, &mut hidden);
+                black_box((seen.len(), hidden.len()));
+            }
+        })
+    });
+    let mut field = VisibleSet::new();
+    group.bench_function("recursive-shadowcast", |b| {
+        b.iter(|| {
+            for &(_, next) in &steps {
+                fov.compute_into(&case.grid, next, Range::circle(32), &mut field)
+                    .unwrap();
+                black_box(field.len());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, can_see, batch, changes);
 criterion_main!(benches);

@@ -146,15 +146,18 @@ impl TileBits {
         fresh
     }
 
-    /// Clears every tile of `other` inside this area; returns how many were
-    /// set.
-    pub(crate) fn subtract(&mut self, other: &TileBits) -> u64 {
-        let mut gone = 0u64;
-        self.overlay(other, |dest, bits| {
-            gone += u64::from((bits & *dest).count_ones());
-            *dest &= !bits;
-        });
-        gone
+    /// Clears every tile of `other` inside this area.
+    pub(crate) fn subtract(&mut self, other: &TileBits) {
+        self.overlay(other, |dest, bits| *dest &= !bits);
+    }
+
+    /// How many tiles are set: the nonzero words' bits (few, in a diff).
+    pub(crate) fn count(&self) -> usize {
+        self.words
+            .iter()
+            .filter(|&&w| w != 0)
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     /// Makes these bits a copy of `other`'s, reusing the buffer.
@@ -174,9 +177,19 @@ impl TileBits {
         if va.is_empty() || area.is_empty() {
             return;
         }
-        let width = i64::from(area.width);
+        // `other`'s column 0 is this area's column 64 * shift_words + shift.
+        let dx = i64::from(va.x) - i64::from(area.x);
+        let (shift_words, shift) = (dx.div_euclid(64), dx.rem_euclid(64) as u32);
+        let last = self.words_per_row as i64 - 1;
+        let edge = match area.width % 64 {
+            0 => u64::MAX,
+            w => (1 << w) - 1,
+        };
+        // Only the bits that land inside the area's width.
+        let fit = |i: i64, bits: u64| if i == last { bits & edge } else { bits };
+        let top = i64::from(va.y) - i64::from(area.y);
         for (row, words) in other.words.chunks_exact(other.words_per_row).enumerate() {
-            let my_row = i64::from(va.y) + row as i64 - i64::from(area.y);
+            let my_row = top + row as i64;
             if my_row < 0 || my_row >= i64::from(area.height) {
                 continue;
             }
@@ -185,27 +198,15 @@ impl TileBits {
                 if bits == 0 {
                     continue;
                 }
-                // The column of this word's bit 0 here.
-                let col = i64::from(va.x) + 64 * w as i64 - i64::from(area.x);
-                let (mut bits, base) = if col < 0 {
-                    if col <= -64 {
-                        continue;
-                    }
-                    (bits >> (-col), 0)
-                } else {
-                    (bits, col)
-                };
-                let room = width - base;
-                if room <= 0 {
-                    continue;
+                let i = shift_words + w as i64;
+                if (0..=last).contains(&i) {
+                    op(&mut dest[i as usize], fit(i, bits << shift));
                 }
-                if room < 64 {
-                    bits &= (1u64 << room) - 1;
-                }
-                let (i, shift) = (base as usize / 64, (base % 64) as u32);
-                op(&mut dest[i], bits << shift);
-                if shift > 0 && i + 1 < dest.len() {
-                    op(&mut dest[i + 1], bits >> (64 - shift));
+                if shift > 0 && (0..=last).contains(&(i + 1)) {
+                    op(
+                        &mut dest[(i + 1) as usize],
+                        fit(i + 1, bits >> (64 - shift)),
+                    );
                 }
             }
         }

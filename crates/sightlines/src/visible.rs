@@ -138,9 +138,11 @@ impl VisibleSet {
         newly_hidden: &mut VisibleSet,
     ) {
         newly_seen.bits.copy_from(&self.bits);
-        newly_seen.len = self.len - newly_seen.bits.subtract(&before.bits) as usize;
+        newly_seen.bits.subtract(&before.bits);
+        newly_seen.len = newly_seen.bits.count();
         newly_hidden.bits.copy_from(&before.bits);
-        newly_hidden.len = before.len - newly_hidden.bits.subtract(&self.bits) as usize;
+        newly_hidden.bits.subtract(&self.bits);
+        newly_hidden.len = newly_hidden.bits.count();
     }
 
     /// Whether `(x, y)` is in the set; false for any tile outside the area.

@@ -1,5 +1,5 @@
 //! The game layer allocates nothing once its scratch has grown: viewers,
-//! line of sight, memory, targets, blasts, cones and light.
+//! line of sight, what changed, memory, targets, blasts, cones and light.
 
 mod counting;
 
@@ -27,6 +27,7 @@ fn the_game_layer_allocates_nothing_after_warm_up() {
         let mut memory = Memory::new(grid.rect()).unwrap();
         let mut lights = LightMap::new(grid.rect()).unwrap();
         let (mut area, mut seen) = (VisibleSet::new(), VisibleSet::new());
+        let (mut newly_seen, mut newly_hidden) = (VisibleSet::new(), VisibleSet::new());
         let mut targets = Vec::with_capacity(8);
         let cone = Cone::from_degrees(30.0, 100.0).unwrap();
         let vision = Vision::new(20, Range::circle(2));
@@ -36,7 +37,13 @@ fn the_game_layer_allocates_nothing_after_warm_up() {
                 v.set_origin((x + step, y));
             }
             update_viewers(&grid, fov, viewers.iter_mut()).unwrap();
-            memory.remember(viewers[0].visible());
+            viewers[0].changes(&mut newly_seen, &mut newly_hidden);
+            memory.remember(&newly_seen);
+            viewers[1].visible().changes_since(
+                viewers[2].visible(),
+                &mut newly_seen,
+                &mut newly_hidden,
+            );
             for &o in &origins {
                 for &t in &origins {
                     fov.can_see(&grid, o, t, Range::circle(40)).unwrap();

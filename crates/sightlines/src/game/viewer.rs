@@ -60,6 +60,10 @@ pub struct Viewer {
     algorithm: Algorithm,
     lit_walls: bool,
     visible: VisibleSet,
+    /// The field before the last recomputation, for [`Viewer::changes`].
+    previous: VisibleSet,
+    /// Whether the last update recomputed (else nothing changed).
+    recomputed: bool,
     dirty: bool,
 }
 
@@ -73,6 +77,8 @@ impl Viewer {
             algorithm,
             lit_walls: true,
             visible: VisibleSet::new(),
+            previous: VisibleSet::new(),
+            recomputed: false,
             dirty: true,
         }
     }
@@ -173,8 +179,13 @@ impl Viewer {
         M: Opacity + ?Sized,
     {
         if !self.dirty {
+            self.recomputed = false;
             return Ok(false);
         }
+        // The old field becomes the one `changes` compares with; its buffer
+        // takes the new field next time.
+        std::mem::swap(&mut self.visible, &mut self.previous);
+        self.recomputed = true;
         let (algorithm, lit_walls) = (fov.algorithm(), fov.lit_walls());
         fov.set_algorithm(self.algorithm);
         fov.set_lit_walls(self.lit_walls);
@@ -184,6 +195,40 @@ impl Viewer {
         result.inspect_err(|_| self.visible.reset(Rect::default()))?;
         self.dirty = false;
         Ok(true)
+    }
+
+    /// What the last [`update`](Viewer::update) changed: the tiles it
+    /// newly sees into `newly_seen`, those it no longer sees into
+    /// `newly_hidden` (both empty when that update had nothing to
+    /// recompute). A word of 64 tiles at a time
+    /// ([`VisibleSet::changes_since`]), into sets whose buffers are reused:
+    /// the "you spot a goblin" message, or a redraw of only what changed.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, Grid, Range, Viewer, VisibleSet};
+    ///
+    /// let map = Grid::parse("......\n.####.\n......\n")?.grid;
+    /// let mut fov = Fov::default();
+    /// let mut hero = Viewer::new((0, 0), Range::UNLIMITED, Algorithm::SymmetricShadowcast);
+    /// hero.update(&mut fov, &map)?;
+    /// hero.set_origin((0, 2)); // around the corner of the wall
+    /// hero.update(&mut fov, &map)?;
+    /// let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+    /// hero.changes(&mut seen, &mut hidden);
+    /// assert!(seen.contains(5, 2) && hidden.contains(5, 0));
+    /// assert!(!hero.update(&mut fov, &map)?); // nothing to recompute ...
+    /// hero.changes(&mut seen, &mut hidden);
+    /// assert!(seen.is_empty() && hidden.is_empty()); // ... so nothing changed
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn changes(&self, newly_seen: &mut VisibleSet, newly_hidden: &mut VisibleSet) {
+        if self.recomputed {
+            self.visible
+                .changes_since(&self.previous, newly_seen, newly_hidden);
+        } else {
+            newly_seen.reset(Rect::default());
+            newly_hidden.reset(Rect::default());
+        }
     }
 }
 

@@ -810,3 +810,40 @@ fn changes_since_are_the_two_set_differences() {
         );
     }
 }
+
+#[test]
+fn a_viewer_reports_what_its_last_update_changed() {
+    // A walk through random maps: after each update, the viewer's changes
+    // are the differences between its field and the one before, and empty
+    // when the update had nothing to recompute.
+    let mut rng = Random::new(0x5ee_0ff);
+    let mut fov = Fov::default();
+    let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+    for case in 0..300 {
+        let (width, height) = (5 + rng.below(40) as u32, 5 + rng.below(30) as u32);
+        let walls = rng.below(40);
+        let g = random_grid(&mut rng, width, height, walls);
+        let algorithm = Algorithm::ALL[case % Algorithm::ALL.len()];
+        let mut viewer = Viewer::new(random_tile(&mut rng, &g), random_range(&mut rng), algorithm);
+        let mut before = BTreeSet::new();
+        for _ in 0..8 {
+            if rng.percent(70) {
+                let (x, y) = viewer.origin();
+                let (dx, dy) = (rng.below(3) as i32 - 1, rng.below(3) as i32 - 1);
+                if g.rect().contains(x + dx, y + dy) {
+                    viewer.set_origin((x + dx, y + dy));
+                }
+            }
+            let recomputed = viewer.update(&mut fov, &g).unwrap();
+            viewer.changes(&mut seen, &mut hidden);
+            let now = set_of(viewer.visible());
+            if recomputed {
+                assert_eq!(set_of(&seen), &now - &before, "case {case}");
+                assert_eq!(set_of(&hidden), &before - &now, "case {case}");
+            } else {
+                assert!(seen.is_empty() && hidden.is_empty(), "case {case}");
+            }
+            before = now;
+        }
+    }
+}
