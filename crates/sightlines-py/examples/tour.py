@@ -56,6 +56,8 @@ def main() -> None:
     for guard in guards:
         guard.update(transparency)
     print("guards who see (8, 4):", [g.pov for g in guards if g.sees((8, 4))])
+    newly_seen, newly_hidden = guards[1].changes()
+    print("the second guard newly sees", int(newly_seen.sum()), "tiles, lost", int(newly_hidden.sum()))
 
     lights = sightlines.LightMap(transparency.shape)
     lights.add(transparency, (8, 16), radius=6, intensity=255, falloff="quadratic")

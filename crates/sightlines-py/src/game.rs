@@ -433,6 +433,33 @@ impl Viewer {
         Ok(self.inner.covers(x, y))
     }
 
+    /// What the last `update` changed: `(newly_seen, newly_hidden)`, two new
+    /// boolean arrays of the map's shape (both empty when that update had
+    /// nothing to recompute). For "you spot a goblin", or redrawing only
+    /// what changed.
+    ///
+    /// >>> import numpy as np, sightlines
+    /// >>> transparency = np.ones((3, 6), dtype=bool)
+    /// >>> transparency[1, 1:5] = False
+    /// >>> hero = sightlines.Viewer((0, 0), algorithm="symmetric-shadowcast")
+    /// >>> _ = hero.update(transparency)
+    /// >>> hero.pov = (2, 0)
+    /// >>> _ = hero.update(transparency)
+    /// >>> seen, hidden = hero.changes()
+    /// >>> bool(seen[2, 5]), bool(hidden[0, 5])
+    /// (True, True)
+    fn changes<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray2<bool>>, Bound<'py, PyArray2<bool>>) {
+        let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
+        self.inner.changes(&mut seen, &mut hidden);
+        (
+            set_to_array(py, &seen, self.shape),
+            set_to_array(py, &hidden, self.shape),
+        )
+    }
+
     /// The field of the last update, a new boolean array of the map's shape.
     #[getter]
     fn visible<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {

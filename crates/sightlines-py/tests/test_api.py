@@ -431,3 +431,23 @@ def test_light_maps_add_up():
     assert levels[0, 4] == 80 + 0  # at the radius: constant 80, linear 0
     lights.clear()
     assert not lights.levels.any()
+
+
+def test_a_viewer_reports_what_changed():
+    t = random_map(30, 30, 0.3)
+    tiles = floor_tiles(t)
+    viewer = sightlines.Viewer(tiles[0], radius=7, shape="circle", algorithm="precise-permissive")
+    before = np.zeros_like(t)
+    for pov in tiles[:25]:
+        viewer.pov = pov
+        recomputed = viewer.update(t)
+        seen, hidden = viewer.changes()
+        now = viewer.visible
+        if recomputed:
+            assert np.array_equal(seen, now & ~before) and np.array_equal(hidden, before & ~now)
+        else:
+            assert not seen.any() and not hidden.any()
+        before = now
+    assert not viewer.update(t)
+    seen, hidden = viewer.changes()
+    assert not seen.any() and not hidden.any()
