@@ -22,17 +22,8 @@ fn _sightlines(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let ids: Vec<&str> = sightlines::Algorithm::ALL.iter().map(|a| a.id()).collect();
     m.add("ALGORITHMS", pyo3::types::PyTuple::new(m.py(), ids)?)?;
     m.add("DEFAULT_ALGORITHM", options::DEFAULT_ALGORITHM.id())?;
-    for (value, id) in options::TCOD_CONSTANTS {
-        let name = match value {
-            0 => "FOV_BASIC".to_owned(),
-            1 => "FOV_DIAMOND".to_owned(),
-            2 => "FOV_SHADOW".to_owned(),
-            3..=11 => format!("FOV_PERMISSIVE_{}", value - 3),
-            12 => "FOV_RESTRICTIVE".to_owned(),
-            _ => "FOV_SYMMETRIC_SHADOWCAST".to_owned(),
-        };
-        debug_assert!(!id.is_empty());
-        m.add(name.as_str(), value)?;
+    for (value, name, _) in options::TCOD_CONSTANTS {
+        m.add(name, value)?;
     }
     Ok(())
 }

@@ -21,22 +21,22 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Truthy {
 /// so that `compute_fov` drops into code that relies on it.
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Restrictive;
 
-/// libtcod's `FOV_*` constants, in its order: `(value, id)`.
-pub const TCOD_CONSTANTS: [(i64, &str); 14] = [
-    (0, "basic-raycast"),
-    (1, "diamond-raycast"),
-    (2, "recursive-shadowcast"),
-    (3, "permissive-0"),
-    (4, "permissive-1"),
-    (5, "permissive-2"),
-    (6, "permissive-3"),
-    (7, "permissive-4"),
-    (8, "permissive-5"),
-    (9, "permissive-6"),
-    (10, "permissive-7"),
-    (11, "precise-permissive"),
-    (12, "restrictive"),
-    (13, "symmetric-shadowcast"),
+/// libtcod's `FOV_*` constants, in its order: `(value, name, id)`.
+pub const TCOD_CONSTANTS: [(i64, &str, &str); 14] = [
+    (0, "FOV_BASIC", "basic-raycast"),
+    (1, "FOV_DIAMOND", "diamond-raycast"),
+    (2, "FOV_SHADOW", "recursive-shadowcast"),
+    (3, "FOV_PERMISSIVE_0", "permissive-0"),
+    (4, "FOV_PERMISSIVE_1", "permissive-1"),
+    (5, "FOV_PERMISSIVE_2", "permissive-2"),
+    (6, "FOV_PERMISSIVE_3", "permissive-3"),
+    (7, "FOV_PERMISSIVE_4", "permissive-4"),
+    (8, "FOV_PERMISSIVE_5", "permissive-5"),
+    (9, "FOV_PERMISSIVE_6", "permissive-6"),
+    (10, "FOV_PERMISSIVE_7", "permissive-7"),
+    (11, "FOV_PERMISSIVE_8", "precise-permissive"),
+    (12, "FOV_RESTRICTIVE", "restrictive"),
+    (13, "FOV_SYMMETRIC_SHADOWCAST", "symmetric-shadowcast"),
 ];
 
 /// An algorithm id (`"symmetric-shadowcast"`) or a python-tcod constant
@@ -58,8 +58,8 @@ pub fn algorithm(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Algorithm> {
     if let Ok(n) = obj.extract::<i64>() {
         return TCOD_CONSTANTS
             .iter()
-            .find(|(value, _)| *value == n)
-            .map(|(_, id)| id.parse().expect("the table's ids parse"))
+            .find(|(value, _, _)| *value == n)
+            .map(|(_, _, id)| id.parse().expect("the table's ids parse"))
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "unknown tcod FOV constant {n}: libtcod's run from 0 (FOV_BASIC) to 13 (FOV_SYMMETRIC_SHADOWCAST)"
