@@ -295,9 +295,14 @@ pub fn position_on(
     on_map(position(obj, what)?, what, shape)
 }
 
+/// Whether tile `(x, y)` lies on a map of shape `(h, w)`.
+pub fn inside((x, y): (i32, i32), (h, w): (usize, usize)) -> bool {
+    usize::try_from(x).is_ok_and(|x| x < w) && usize::try_from(y).is_ok_and(|y| y < h)
+}
+
 /// `tile` `(x, y)` if it lies on a map of shape `(h, w)`.
 pub fn on_map((x, y): (i32, i32), what: &str, (h, w): (usize, usize)) -> PyResult<(i32, i32)> {
-    if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+    if !inside((x, y), (h, w)) {
         return Err(PyValueError::new_err(format!(
             "{what} ({y}, {x}) is off the map: the transparency array has shape ({h}, {w})"
         )));

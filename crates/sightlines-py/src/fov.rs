@@ -6,9 +6,11 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sightlines::line::{Bresenham, Supercover};
-use sightlines::{Algorithm, FovError, Opacity};
+use sightlines::{FovError, Opacity};
 
-use crate::arrays::{on_map, position, position_on, with_map, Scratch, Transparency, Window};
+use crate::arrays::{
+    inside, on_map, position, position_on, with_map, Scratch, Transparency, Window,
+};
 use crate::game::Cone;
 use crate::options::{self, Frame, Reach, Truthy};
 
@@ -126,7 +128,7 @@ pub fn compute_fov_batch<'py>(
     window: bool,
 ) -> PyResult<Bound<'py, PyArray3<bool>>> {
     let algorithm = options::algorithm(algorithm)?;
-    let reach = reach_of(py, radius, shape, algorithm)?;
+    let reach = options::reach(radius, shape, algorithm)?;
     let side = match (window, reach.range.radius()) {
         (false, _) => None,
         (true, Some(r)) if r <= MAX_WINDOW => Some(2 * r as usize + 1),
@@ -218,18 +220,6 @@ pub fn compute_fov_batch<'py>(
 /// of 8,193 tiles a side, 64 MiB a layer.
 const MAX_WINDOW: u32 = 4096;
 
-fn reach_of(
-    py: Python<'_>,
-    radius: Option<&Bound<'_, PyAny>>,
-    shape: Option<&str>,
-    algorithm: Algorithm,
-) -> PyResult<Reach> {
-    match radius {
-        Some(r) if !r.is_none() => options::reach(r, shape, algorithm),
-        _ => options::reach(&0i64.into_pyobject(py)?.into_any(), shape, algorithm),
-    }
-}
-
 /// Whether `b` is in the field of view from `a`, exactly as
 /// `compute_fov(transparency, a, ...)[b]` with the same arguments, without
 /// the rest of the field. `a` must be on the map; `b` off it is never seen.
@@ -243,9 +233,7 @@ fn reach_of(
 /// False
 #[pyfunction]
 #[pyo3(signature = (transparency, a, b, radius = None, light_walls = Truthy(true), algorithm = None, shape = None))]
-#[allow(clippy::too_many_arguments)]
 pub fn can_see<'py>(
-    py: Python<'py>,
     transparency: &Bound<'py, PyAny>,
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
@@ -254,7 +242,7 @@ pub fn can_see<'py>(
     algorithm: Option<&Bound<'py, PyAny>>,
     shape: Option<&str>,
 ) -> PyResult<bool> {
-    Fov::new(algorithm, light_walls.0)?.can_see(py, transparency, a, b, radius, shape)
+    Fov::new(algorithm, light_walls.0)?.can_see(transparency, a, b, radius, shape)
 }
 
 /// The tiles of the Bresenham line from `start` to `end`, both included, as
@@ -419,7 +407,7 @@ impl Fov {
         cone: Option<PyRef<'py, Cone>>,
         out: Option<Bound<'py, PyArray2<bool>>>,
     ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        let reach = reach_of(py, radius, shape, self.inner.algorithm())?;
+        let reach = options::reach(radius, shape, self.inner.algorithm())?;
         let map = Transparency::extract(transparency)?;
         let (h, w) = map.shape();
         let origin = position_on(pov, "pov", (h, w))?;
@@ -472,19 +460,18 @@ impl Fov {
     #[pyo3(signature = (transparency, a, b, radius = None, shape = None))]
     pub fn can_see<'py>(
         &mut self,
-        py: Python<'py>,
         transparency: &Bound<'py, PyAny>,
         a: &Bound<'py, PyAny>,
         b: &Bound<'py, PyAny>,
         radius: Option<&Bound<'py, PyAny>>,
         shape: Option<&str>,
     ) -> PyResult<bool> {
-        let reach = reach_of(py, radius, shape, self.inner.algorithm())?;
+        let reach = options::reach(radius, shape, self.inner.algorithm())?;
         let map = Transparency::extract(transparency)?;
         let (h, w) = map.shape();
         let from = position_on(a, "a", (h, w))?;
         let to = position(b, "b")?;
-        if to.0 < 0 || to.1 < 0 || to.0 as usize >= w || to.1 as usize >= h {
+        if !inside(to, (h, w)) {
             return Ok(false);
         }
         if reach.tcod && options::has_tcod_fixups(self.inner.algorithm()) {

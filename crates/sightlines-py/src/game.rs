@@ -1,6 +1,7 @@
 //! The game layer: cones, fog-of-war memory, viewers with dirty flags and
 //! light maps, on NumPy arrays.
 
+use numpy::ndarray::ArrayViewMut2;
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -38,24 +39,29 @@ fn shape_of(obj: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
         .map_err(|_| PyValueError::new_err(format!("shape must be (height, width), got {obj}")))
 }
 
-/// The tiles of `set` as a boolean array of shape `(h, w)`.
-fn set_to_array<'py>(
-    py: Python<'py>,
-    set: &VisibleSet,
-    (h, w): (usize, usize),
-) -> Bound<'py, PyArray2<bool>> {
-    let out = PyArray2::<bool>::zeros(py, [h, w], false);
-    {
-        let mut write = out.readwrite();
-        let mut view = write.as_array_mut();
-        for (x, y) in set.iter() {
-            if let (Ok(i), Ok(j)) = (usize::try_from(y), usize::try_from(x)) {
-                if let Some(cell) = view.get_mut((i, j)) {
-                    *cell = true;
-                }
+/// Sets `value` at the tiles `(x, y)` of `tiles` that lie in `view`.
+fn mark<T: Copy>(
+    view: &mut ArrayViewMut2<'_, T>,
+    tiles: impl Iterator<Item = (i32, i32)>,
+    value: T,
+) {
+    for (x, y) in tiles {
+        if let (Ok(i), Ok(j)) = (usize::try_from(y), usize::try_from(x)) {
+            if let Some(cell) = view.get_mut((i, j)) {
+                *cell = value;
             }
         }
     }
+}
+
+/// The tiles `(x, y)` as a boolean array of shape `(h, w)`.
+fn tiles_to_array<'py>(
+    py: Python<'py>,
+    tiles: impl Iterator<Item = (i32, i32)>,
+    (h, w): (usize, usize),
+) -> Bound<'py, PyArray2<bool>> {
+    let out = PyArray2::<bool>::zeros(py, [h, w], false);
+    mark(&mut out.readwrite().as_array_mut(), tiles, true);
     out
 }
 
@@ -234,15 +240,7 @@ impl Memory {
     /// The explored tiles, a new boolean array.
     #[getter]
     fn explored<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let out = PyArray2::<bool>::zeros(py, [self.shape.0, self.shape.1], false);
-        {
-            let mut write = out.readwrite();
-            let mut view = write.as_array_mut();
-            for (x, y) in self.inner.iter() {
-                view[(y as usize, x as usize)] = true;
-            }
-        }
-        out
+        tiles_to_array(py, self.inner.iter(), self.shape)
     }
 
     /// Each tile's knowledge as an int8 array: `UNKNOWN` (0), `REMEMBERED`
@@ -257,9 +255,7 @@ impl Memory {
         {
             let mut write = out.readwrite();
             let mut view = write.as_array_mut();
-            for (x, y) in self.inner.iter() {
-                view[(y as usize, x as usize)] = REMEMBERED;
-            }
+            mark(&mut view, self.inner.iter(), REMEMBERED);
             with_map!(&array, |map| {
                 for ((i, j), cell) in view.indexed_iter_mut() {
                     if !sightlines::Opacity::is_opaque(&map, j as i32, i as i32) {
@@ -343,6 +339,20 @@ pub struct Viewer {
     shape: (usize, usize),
 }
 
+impl Viewer {
+    /// Readies the viewer for a map of `shape`: its position must lie on
+    /// it (`what` names it in the error), and a map of another shape makes
+    /// the kept field stale.
+    fn place_on(&mut self, shape: (usize, usize), what: &str) -> PyResult<()> {
+        on_map(self.inner.origin(), what, shape)?;
+        if shape != self.shape {
+            self.inner.mark_dirty();
+            self.shape = shape;
+        }
+        Ok(())
+    }
+}
+
 #[pymethods]
 impl Viewer {
     /// A viewer at `pov` `(i, j)`; radius, shape and algorithm as in
@@ -353,7 +363,6 @@ impl Viewer {
     #[new]
     #[pyo3(signature = (pov, radius = None, shape = None, algorithm = None, light_walls = Truthy(true)))]
     fn py_new(
-        py: Python<'_>,
         pov: &Bound<'_, PyAny>,
         radius: Option<&Bound<'_, PyAny>>,
         shape: Option<&str>,
@@ -361,8 +370,7 @@ impl Viewer {
         light_walls: Truthy,
     ) -> PyResult<Viewer> {
         let algorithm = options::algorithm(algorithm)?;
-        let zero = 0i64.into_pyobject(py)?.into_any();
-        let range = options::reach(radius.unwrap_or(zero.as_any()), shape, algorithm)?.range;
+        let range = options::reach(radius, shape, algorithm)?.range;
         let mut inner = sightlines::Viewer::new(position(pov, "pov")?, range, algorithm);
         inner.set_lit_walls(light_walls.0);
         Ok(Viewer {
@@ -405,12 +413,7 @@ impl Viewer {
     /// on the map.
     fn update(&mut self, transparency: &Bound<'_, PyAny>) -> PyResult<bool> {
         let map = Transparency::extract(transparency)?;
-        let shape = map.shape();
-        on_map(self.inner.origin(), "pov", shape)?;
-        if shape != self.shape {
-            self.inner.mark_dirty();
-            self.shape = shape;
-        }
+        self.place_on(map.shape(), "pov")?;
         let mut fov = sightlines::Fov::new(self.inner.algorithm());
         let (origin, radius) = (self.inner.origin(), self.inner.range().radius());
         let mut scratch = Scratch::default();
@@ -455,15 +458,15 @@ impl Viewer {
         let (mut seen, mut hidden) = (VisibleSet::new(), VisibleSet::new());
         self.inner.changes(&mut seen, &mut hidden);
         (
-            set_to_array(py, &seen, self.shape),
-            set_to_array(py, &hidden, self.shape),
+            tiles_to_array(py, seen.iter(), self.shape),
+            tiles_to_array(py, hidden.iter(), self.shape),
         )
     }
 
     /// The field of the last update, a new boolean array of the map's shape.
     #[getter]
     fn visible<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        set_to_array(py, self.inner.visible(), self.shape)
+        tiles_to_array(py, self.inner.visible().iter(), self.shape)
     }
 
     fn __repr__(&self) -> String {
@@ -500,11 +503,7 @@ pub fn update_viewers(
         let mut v = v.try_borrow_mut().map_err(|_| {
             PyRuntimeError::new_err(format!("viewers[{k}] is in use: is it listed twice?"))
         })?;
-        on_map(v.inner.origin(), &format!("viewers[{k}].pov"), shape)?;
-        if v.shape != shape {
-            v.inner.mark_dirty();
-            v.shape = shape;
-        }
+        v.place_on(shape, &format!("viewers[{k}].pov"))?;
         let placeholder = sightlines::Viewer::new((0, 0), Range::UNLIMITED, v.inner.algorithm());
         taken.push(std::mem::replace(&mut v.inner, placeholder));
         borrowed.push(v);
@@ -525,12 +524,11 @@ pub fn update_viewers(
 #[pyfunction]
 pub fn tile_changed(viewers: Vec<Bound<'_, Viewer>>, tile: &Bound<'_, PyAny>) -> PyResult<usize> {
     let tile = position(tile, "tile")?;
-    let mut marked = 0;
-    for v in &viewers {
-        let mut v = v.borrow_mut();
-        marked += sightlines::tile_changed(std::iter::once(&mut v.inner), tile);
-    }
-    Ok(marked)
+    let mut borrowed: Vec<PyRefMut<'_, Viewer>> = viewers.iter().map(|v| v.borrow_mut()).collect();
+    Ok(sightlines::tile_changed(
+        borrowed.iter_mut().map(|v| &mut v.inner),
+        tile,
+    ))
 }
 
 /// Light from many sources on one map: each source lights the tiles it

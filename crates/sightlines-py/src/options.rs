@@ -91,14 +91,39 @@ pub struct Reach {
     pub tcod: bool,
 }
 
-/// `radius` 0 is the whole map (as in python-tcod), a negative radius an
-/// error, one past `u32::MAX` the same as `u32::MAX` (no map is that large);
-/// `shape` `None` cuts the way libtcod does for `algorithm`.
+/// `radius` 0 (or `None`, or not given) is the whole map (as in
+/// python-tcod), a negative radius an error, one past `u32::MAX` the same as
+/// `u32::MAX` (no map is that large); `shape` `None` cuts the way libtcod
+/// does for `algorithm`.
 pub fn reach(
-    radius: &Bound<'_, PyAny>,
+    radius: Option<&Bound<'_, PyAny>>,
     shape: Option<&str>,
     algorithm: Algorithm,
 ) -> PyResult<Reach> {
+    let radius = match radius {
+        Some(r) if !r.is_none() => radius_of(r)?,
+        _ => 0,
+    };
+    let parsed = match shape {
+        None => None,
+        Some(s) => Some(
+            s.parse::<Shape>()
+                .map_err(|e| PyValueError::new_err(format!("{e}")))?,
+        ),
+    };
+    let range = match radius {
+        0 => Range::UNLIMITED,
+        r => Range::new(r, parsed.unwrap_or_else(|| tcod_shape(algorithm))),
+    };
+    Ok(Reach {
+        range,
+        tcod: parsed.is_none(),
+    })
+}
+
+/// A Python integer radius: negative is an error, past `u32::MAX` is
+/// `u32::MAX`.
+fn radius_of(radius: &Bound<'_, PyAny>) -> PyResult<u32> {
     if radius.is_instance_of::<pyo3::types::PyBool>() {
         return Err(PyTypeError::new_err(
             "radius must be an integer, got a bool",
@@ -126,22 +151,7 @@ pub fn reach(
             "radius must be 0 (the whole map) or positive, got a negative radius",
         ));
     }
-    let parsed = match shape {
-        None => None,
-        Some(s) => Some(
-            s.parse::<Shape>()
-                .map_err(|e| PyValueError::new_err(format!("{e}")))?,
-        ),
-    };
-    let radius = u32::try_from(radius).unwrap_or(u32::MAX);
-    let range = match radius {
-        0 => Range::UNLIMITED,
-        r => Range::new(r, parsed.unwrap_or_else(|| tcod_shape(algorithm))),
-    };
-    Ok(Reach {
-        range,
-        tcod: parsed.is_none(),
-    })
+    Ok(u32::try_from(radius).unwrap_or(u32::MAX))
 }
 
 /// Where a field's tiles lie in a flat boolean array: tile `(x, y)` at

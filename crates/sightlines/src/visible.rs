@@ -137,12 +137,15 @@ impl VisibleSet {
         newly_seen: &mut VisibleSet,
         newly_hidden: &mut VisibleSet,
     ) {
-        newly_seen.bits.copy_from(&self.bits);
-        newly_seen.bits.subtract(&before.bits);
-        newly_seen.len = newly_seen.bits.count();
-        newly_hidden.bits.copy_from(&before.bits);
-        newly_hidden.bits.subtract(&self.bits);
-        newly_hidden.len = newly_hidden.bits.count();
+        self.difference_into(before, newly_seen);
+        before.difference_into(self, newly_hidden);
+    }
+
+    /// The tiles of this set that `other` lacks, into `out`.
+    fn difference_into(&self, other: &VisibleSet, out: &mut VisibleSet) {
+        out.bits.copy_from(&self.bits);
+        out.bits.subtract(&other.bits);
+        out.len = out.bits.count();
     }
 
     /// Whether `(x, y)` is in the set; false for any tile outside the area.
