@@ -6,7 +6,8 @@ use crate::algorithms::{
     RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
 use crate::error::FovError;
-use crate::field_of_view::Scan;
+use crate::field_of_view::{FieldOfView, Scan};
+use crate::gaps::DiagonalGaps;
 use crate::kernel::{Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
@@ -32,6 +33,7 @@ use crate::visible::{checked_area, VisibleSet};
 pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
+    gaps: DiagonalGaps,
     precise_permissive: PrecisePermissive,
     diamond_shadowcast: DiamondShadowcast,
     symmetric_shadowcast: SymmetricShadowcast,
@@ -55,6 +57,7 @@ impl Fov {
         Fov {
             algorithm,
             lit_walls: true,
+            gaps: DiagonalGaps::Pass,
             precise_permissive: PrecisePermissive::new(),
             diamond_shadowcast: DiamondShadowcast::new(),
             symmetric_shadowcast: SymmetricShadowcast::new(),
@@ -100,6 +103,44 @@ impl Fov {
         self.lit_walls
     }
 
+    /// Whether sight passes between two walls that touch at a corner: each
+    /// algorithm's own rule ([`DiagonalGaps::Pass`], the default), or never
+    /// ([`DiagonalGaps::Block`]). Every way of computing with this `Fov`
+    /// follows it: fields, sets, cones, [`Fov::can_see`], viewers and lights.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range};
+    ///
+    /// // A staircase wall: its tiles touch only at corners.
+    /// let map = Grid::parse("...#\n..#.\n.#..\n#...\n")?.grid;
+    /// let mut fov = Fov::new(Algorithm::PrecisePermissive);
+    /// assert!(fov.can_see(&map, (0, 0), (3, 3), Range::UNLIMITED)?);
+    /// fov.set_diagonal_gaps(DiagonalGaps::Block);
+    /// assert!(!fov.can_see(&map, (0, 0), (3, 3), Range::UNLIMITED)?);
+    /// assert!(fov.can_see(&map, (0, 0), (2, 1), Range::UNLIMITED)?); // the wall itself
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) {
+        self.gaps = gaps;
+    }
+
+    /// Whether sight passes between two walls that touch at a corner.
+    pub fn diagonal_gaps(&self) -> DiagonalGaps {
+        self.gaps
+    }
+
+    /// The field of a view from `origin`, with this `Fov`'s options.
+    fn field<M: Opacity + ?Sized>(
+        &self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> Result<Field, FovError> {
+        let mut field = Field::new(map, origin, range)?;
+        field.gaps = self.gaps;
+        Ok(field)
+    }
+
     /// Visits every tile visible from `origin` within `range`, each once.
     ///
     /// `visit` is called through `dyn FnMut`, so each algorithm is compiled
@@ -121,7 +162,7 @@ impl Fov {
         M: Opacity + ?Sized,
         V: FnMut(i32, i32),
     {
-        let field = Field::new(map, origin, range)?;
+        let field = self.field(map, origin, range)?;
         let mut walls_unlit;
         let visit: &mut dyn FnMut(i32, i32) = if self.lit_walls {
             &mut visit
@@ -178,7 +219,7 @@ impl Fov {
     where
         M: Opacity + ?Sized,
     {
-        let field = Field::new(map, origin, range)?;
+        let field = self.field(map, origin, range)?;
         let area = checked_area(field.rect())?;
         if self.lit_walls {
             self.dispatch(map, &field, &mut set.fill(&field))
@@ -188,6 +229,24 @@ impl Fov {
                 set.insert(x, y);
             })
         }
+    }
+}
+
+/// A [`Fov`] is a [`FieldOfView`] with its algorithm and options, so that
+/// code generic over algorithms takes it too.
+impl FieldOfView for Fov {
+    fn compute<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i32, i32),
+    {
+        Fov::compute(self, map, origin, range, visit)
     }
 }
 

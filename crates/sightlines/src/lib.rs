@@ -93,6 +93,7 @@
 // The layers of ARCHITECTURE.md: the public model; the contract and the
 // run-time choice; the algorithms, kernel, bitset and game layer.
 mod error;
+mod gaps;
 pub mod generate;
 mod grid;
 pub mod line;
@@ -120,6 +121,7 @@ pub use algorithms::{
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
 pub use error::FovError;
 pub use field_of_view::FieldOfView;
+pub use gaps::{DiagonalGaps, UnknownDiagonalGaps};
 pub use fov::{visible_tiles, Fov};
 #[cfg(feature = "rayon")]
 pub use game::viewer::update_viewers_par;

@@ -1,6 +1,7 @@
 //! The part of a map one field of view covers.
 
 use crate::error::FovError;
+use crate::gaps::DiagonalGaps;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
 
@@ -22,6 +23,8 @@ pub(crate) struct Field {
     pub(crate) right: i64,
     pub(crate) up: i64,
     pub(crate) down: i64,
+    /// Whether corners between diagonal walls block sight.
+    pub(crate) gaps: DiagonalGaps,
 }
 
 impl Field {
@@ -59,6 +62,7 @@ impl Field {
             right: x1 - ox,
             up: oy - y0,
             down: y1 - oy,
+            gaps: DiagonalGaps::Pass,
         })
     }
 

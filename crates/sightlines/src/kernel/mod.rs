@@ -22,4 +22,4 @@ pub(crate) use octant::{each_octant, each_quadrant, Octant, Quadrant};
 pub(crate) use reach::Reach;
 pub(crate) use sink::{Sink, Visit};
 pub(crate) use slope::{Slope, Stepped};
-pub(crate) use tiles::{with_tiles, ByTile, FieldLines, Lines, OctantRows, Tiles};
+pub(crate) use tiles::{pinched, with_tiles, ByTile, FieldLines, Lines, OctantRows, Tiles};

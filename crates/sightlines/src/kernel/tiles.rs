@@ -387,3 +387,12 @@ macro_rules! with_tiles {
     };
 }
 pub(crate) use with_tiles;
+
+/// Whether a step from offset `from` to its diagonal neighbour `to` passes
+/// through a blocking corner: the two tiles beside the step are both
+/// opaque ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block); the step's
+/// own tiles are the other diagonal pair). Straight steps pass no corner.
+#[inline]
+pub(crate) fn pinched<T: Tiles + ?Sized>(tiles: &T, from: (i64, i64), to: (i64, i64)) -> bool {
+    from.0 != to.0 && from.1 != to.1 && tiles.opaque(from.0, to.1) && tiles.opaque(to.0, from.1)
+}

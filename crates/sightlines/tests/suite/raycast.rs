@@ -6,7 +6,7 @@
 use crate::common::*;
 use sightlines::line::{Bresenham, Rounding};
 use sightlines::{
-    Algorithm, BasicRaycast, DiamondRaycast, FieldOfView, Fov, FovError, Grid, Opacity, Range,
+    Algorithm, BasicRaycast, DiagonalGaps, DiamondRaycast, FieldOfView, Fov, FovError, Grid, Opacity, Range,
     Raycast, Rect, Shape,
 };
 use std::collections::BTreeSet;
@@ -620,4 +620,143 @@ fn diagonal_gaps_are_see_through_for_rays_but_not_for_diamond() {
     assert!(fov_set(RAY, &g, (0, 3), Range::UNLIMITED).contains(&(3, 0)));
     assert!(fov_set(BASIC, &g, (0, 3), Range::UNLIMITED).contains(&(3, 0)));
     assert!(!fov_set(DIAMOND, &g, (0, 3), Range::UNLIMITED).contains(&(1, 2)));
+}
+
+// ------------------------------------------------------------ diagonal gaps
+
+/// `raycast` and `basic-raycast` by their definitions, walking the public
+/// [`Bresenham`] lines tile by tile; with `block`, a line also stops before
+/// a diagonal step whose two side tiles are both opaque.
+fn rays_by_definition(
+    algorithm: Algorithm,
+    g: &Grid,
+    origin: (i32, i32),
+    range: Range,
+    block: bool,
+) -> BTreeSet<(i32, i32)> {
+    let rect = g.rect();
+    let r = range.radius().map_or(1 << 40, i64::from);
+    let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+    // The box: the range's square clipped to the map.
+    let x0 = (ox - r).max(i64::from(rect.x));
+    let x1 = (ox + r).min(i64::from(rect.x) + i64::from(rect.width) - 1);
+    let y0 = (oy - r).max(i64::from(rect.y));
+    let y1 = (oy + r).min(i64::from(rect.y) + i64::from(rect.height) - 1);
+    let mut targets = Vec::new();
+    let rounding = if algorithm == RAY {
+        // The ring at distance D, the field's longest reach.
+        let d = (ox - x0).max(x1 - ox).max(oy - y0).max(y1 - oy);
+        for k in -d..=d {
+            for t in [(k, -d), (k, d), (-d, k), (d, k)] {
+                targets.push((ox + t.0, oy + t.1));
+            }
+        }
+        Rounding::AwayFromStart
+    } else {
+        for x in x0..=x1 {
+            targets.extend([(x, y0), (x, y1)]);
+        }
+        for y in y0..=y1 {
+            targets.extend([(x0, y), (x1, y)]);
+        }
+        Rounding::TowardStart
+    };
+    let inside = |x: i64, y: i64| {
+        (x0..=x1).contains(&x) && (y0..=y1).contains(&y) && range.contains(x - ox, y - oy)
+    };
+    let mut seen = BTreeSet::from([origin]);
+    for (tx, ty) in targets {
+        let mut from = origin;
+        for (x, y) in Bresenham::with_rounding(origin, (tx as i32, ty as i32), rounding).skip(1) {
+            if !inside(i64::from(x), i64::from(y)) {
+                break;
+            }
+            let diagonal = x != from.0 && y != from.1;
+            if block && diagonal && g.is_opaque(from.0, y) && g.is_opaque(x, from.1) {
+                break;
+            }
+            seen.insert((x, y));
+            if g.is_opaque(x, y) {
+                break;
+            }
+            from = (x, y);
+        }
+    }
+    if algorithm == BASIC {
+        // The post-pass: walls next to a lit floor no farther on either axis.
+        let lit = seen.clone();
+        for &(fx, fy) in lit.iter().filter(|&&(x, y)| !g.is_opaque(x, y)) {
+            for (wx, wy) in (-1..=1).flat_map(|j| (-1..=1).map(move |i| (fx + i, fy + j))) {
+                let (dx, dy) = (i64::from(wx) - ox, i64::from(wy) - oy);
+                let (fdx, fdy) = (i64::from(fx) - ox, i64::from(fy) - oy);
+                if inside(i64::from(wx), i64::from(wy))
+                    && g.is_opaque(wx, wy)
+                    && fdx.abs() <= dx.abs()
+                    && fdy.abs() <= dy.abs()
+                {
+                    seen.insert((wx, wy));
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn ray_casts_equal_their_definitions_with_and_without_the_diagonal_rule() {
+    let mut rng = Random::new(0xD1A6_0001);
+    let mut differ = [0; 2];
+    for n in 0..2000 {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let g = random_grid(&mut rng, w, h, [10, 25, 40, 55][n % 4]);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = match rng.below(5) {
+            0 => Range::UNLIMITED,
+            k => Range::new(rng.below(12) as u32, Shape::ALL[k as usize - 1]),
+        };
+        for (i, algorithm) in [RAY, BASIC].into_iter().enumerate() {
+            let mut sets = Vec::new();
+            for gaps in DiagonalGaps::ALL {
+                let mut fov = Fov::new(algorithm);
+                fov.set_diagonal_gaps(gaps);
+                let mut fast = BTreeSet::new();
+                fov.compute(&g, origin, range, |x, y| {
+                    assert!(fast.insert((x, y)), "({x}, {y}) twice");
+                })
+                .unwrap();
+                let slow = rays_by_definition(algorithm, &g, origin, range, gaps.blocks());
+                assert_eq!(
+                    fast,
+                    slow,
+                    "{algorithm} {gaps}: map {n} from {origin:?} {range:?}; + fast, - definition:\n{}",
+                    render(&g, origin, &fast, &slow)
+                );
+                sets.push(fast);
+            }
+            assert!(sets[1].is_subset(&sets[0]), "{algorithm}: the rule only hides");
+            differ[i] += usize::from(sets[0] != sets[1]);
+        }
+    }
+    // The rule matters on a good share of these maps.
+    assert!(differ.iter().all(|&d| d > 200), "{differ:?}");
+}
+
+#[test]
+fn diagonal_rule_seals_a_staircase_wall_for_rays() {
+    let (g, _, _) = marked("###.\n##.#\n#.##\n@###\n");
+    for algorithm in [RAY, BASIC] {
+        let mut fov = Fov::new(algorithm);
+        fov.set_diagonal_gaps(DiagonalGaps::Block);
+        let mut seen = BTreeSet::new();
+        fov.compute(&g, (0, 3), Range::UNLIMITED, |x, y| {
+            seen.insert((x, y));
+        })
+        .unwrap();
+        // The origin and its two wall neighbours; the floor past their
+        // shared corner is sealed off.
+        assert_eq!(seen, BTreeSet::from([(0, 3), (0, 2), (1, 3)]), "{algorithm}");
+    }
 }

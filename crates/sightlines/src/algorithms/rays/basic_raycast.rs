@@ -56,7 +56,7 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{with_tiles, Field, Reach, Sink, Tiles};
+use crate::kernel::{pinched, with_tiles, Field, Reach, Sink, Tiles};
 use crate::line::{Rounding, Steps};
 use crate::map::Opacity;
 
@@ -97,7 +97,14 @@ impl BasicRaycast {
             masks.walls.insert(0, 0);
         }
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
-        let mut ray = |to: (i64, i64)| cast_to_border(tiles, lit, masks, to);
+        let block = field.gaps.blocks();
+        let mut ray = |to: (i64, i64)| {
+            if block {
+                cast_to_border::<true, T>(tiles, lit, masks, to);
+            } else {
+                cast_to_border::<false, T>(tiles, lit, masks, to);
+            }
+        };
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
         for x in x0..=x1 {
@@ -127,12 +134,18 @@ impl BasicRaycast {
 /// Casts one line from the origin to offset `to` on the border of the box,
 /// marking the tiles it reaches in `lit`. Every step up to the border lies
 /// in the box, so only the range and the walls stop it: before its first
-/// tile out of range, after its first opaque tile.
+/// tile out of range, after its first opaque tile, and with `BLOCK_GAPS`
+/// before a diagonal step between two walls.
 ///
 /// Inlined into the loops over the border: measured 9% fewer instructions
 /// on cave r16 and 13% on rooms r16 than a call per ray.
 #[inline(always)]
-fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks, to: (i64, i64)) {
+fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
+    tiles: &T,
+    lit: &mut FieldBits,
+    masks: &mut BoxMasks,
+    to: (i64, i64),
+) {
     let origin = lit.position(0, 0) as i64;
     let row = lit.row_stride() as i64;
     // The same length for all three, so one bounds check covers them.
@@ -141,6 +154,7 @@ fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks
     let in_range = &masks.in_range.bits.words()[..n];
     let walls = &mut masks.walls.bits.words_mut()[..n];
     let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
+    let mut from = (0, 0);
     for (p, (dx, dy)) in steps.positions(origin, row) {
         // In the box, so a valid position.
         let p = p as usize;
@@ -148,6 +162,10 @@ fn cast_to_border<T: Tiles>(tiles: &T, lit: &mut FieldBits, masks: &mut BoxMasks
         if in_range[word] & bit == 0 {
             return;
         }
+        if BLOCK_GAPS && pinched(tiles, from, (dx, dy)) {
+            return;
+        }
+        from = (dx, dy);
         lit[word] |= bit;
         let opaque = if T::PACKED_ROWS {
             walls[word] & bit != 0

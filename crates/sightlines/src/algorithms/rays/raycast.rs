@@ -30,7 +30,8 @@
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! The rays are integer Bresenham lines (the tutorial's `lerp` and `round`,
 //! done exactly), the same under the eight mirrors and rotations of the map.
-//! A ray steps diagonally between two walls that touch at a corner. Walls
+//! A ray steps diagonally between two walls that touch at a corner, unless
+//! [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) stops it there. Walls
 //! are lit only where a ray ends on them, so a long straight wall seen at a
 //! grazing angle can show unlit gaps; [`BasicRaycast`](crate::BasicRaycast)
 //! lights walls next to lit floor in a second pass instead. When the map
@@ -58,7 +59,7 @@
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{with_tiles, Field, Reach, Sink, Tiles};
+use crate::kernel::{pinched, with_tiles, Field, Reach, Sink, Tiles};
 use crate::line::{Rounding, Steps};
 use crate::map::Opacity;
 
@@ -88,16 +89,35 @@ impl Raycast {
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        if field.gaps.blocks() {
+            self.cast::<true, T, S>(tiles, field, sink);
+        } else {
+            self.cast::<false, T, S>(tiles, field, sink);
+        }
+    }
+
+    /// Casts every ray; with `BLOCK_GAPS` a ray stops before a diagonal step
+    /// between two walls (see [`DiagonalGaps`](crate::DiagonalGaps)).
+    fn cast<const BLOCK_GAPS: bool, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        sink: &mut S,
+    ) {
         self.reach.reset(field.range);
         self.seen.insert(0, 0);
         sink.tile(0, 0);
         let d = field.left.max(field.right).max(field.up).max(field.down);
         // The `8·d` tiles of the square ring at distance `d`, once each.
         for to in (-d..d).flat_map(|k| [(k, -d), (d, k), (-k, d), (-d, -k)]) {
+            let mut from = (0, 0);
             for (dx, dy) in Steps::new(to.0, to.1, Rounding::AwayFromStart).skip(1) {
                 // Within the box, then within the range's shape (`reach` cuts
                 // it row by row; the box keeps |dx| below the table's end).
                 if !field.reaches(dx, dy) || dy.abs() > self.reach.at(dx.abs()) {
+                    break;
+                }
+                if BLOCK_GAPS && pinched(tiles, from, (dx, dy)) {
                     break;
                 }
                 if self.seen.insert(dx, dy) {
@@ -106,6 +126,7 @@ impl Raycast {
                 if tiles.opaque(dx, dy) {
                     break;
                 }
+                from = (dx, dy);
             }
         }
     }
