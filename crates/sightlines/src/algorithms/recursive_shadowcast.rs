@@ -82,6 +82,11 @@ use crate::map::Opacity;
 /// outright: no division anywhere. `first` is at most `d + 1`, and `d + 1`
 /// only when `high` is 1: it is kept at most `d` (the row's last column),
 /// which the same comparison keeps so (with `high` 1 it always adds 1).
+///
+/// With the diagonal rule, `shut` is the row `k` when the ray along `high`
+/// meets a corner between two walls at depth `k + 1/2` (`OPEN` when it
+/// meets none): tiles that only that ray reaches past the corner are out of
+/// view, and a view left with that ray alone ends after row `k + 1`.
 #[derive(Clone, Copy, Debug)]
 struct View {
     depth: i64,
@@ -89,7 +94,11 @@ struct View {
     last: i64,
     high: Slope,
     low: Slope,
+    shut: i64,
 }
+
+/// [`View::shut`] of a ray that meets no corner between two walls.
+const OPEN: i64 = i64::MAX;
 
 /// Reusable scratch for recursive shadowcasting; see the [module docs](self).
 ///
@@ -147,9 +156,9 @@ impl RecursiveShadowcast {
                     let (dx, dy) = if $owns_diagonal { diagonal } else { axis };
                     sink.tile(dx, dy);
                 } else if let Some(lines) = lines.of(octant) {
-                    self.scan_rows::<$o, $owns_diagonal, _, S>(&lines, field, sink);
+                    self.scan_octant::<$o, $owns_diagonal, _, S>(&lines, field, sink);
                 } else {
-                    self.scan_rows::<$o, $owns_diagonal, _, S>(&ByTile(tiles), field, sink);
+                    self.scan_octant::<$o, $owns_diagonal, _, S>(&ByTile(tiles), field, sink);
                 }
             };
         }
@@ -166,11 +175,32 @@ impl RecursiveShadowcast {
         octant!(7, false);
     }
 
+    /// [`scan_rows`](Self::scan_rows) with the field's diagonal rule.
+    #[inline(always)]
+    fn scan_octant<const O: usize, const OWNS_DIAGONAL: bool, R, S>(
+        &mut self,
+        rows: &R,
+        field: &Field,
+        sink: &mut S,
+    ) where
+        R: OctantRows,
+        S: Sink,
+    {
+        if field.gaps.blocks() {
+            self.scan_rows::<O, OWNS_DIAGONAL, true, R, S>(rows, field, sink);
+        } else {
+            self.scan_rows::<O, OWNS_DIAGONAL, false, R, S>(rows, field, sink);
+        }
+    }
+
     /// Scans octant `O`, reading the walls from `rows` and reporting the
     /// tiles of its diagonal when `OWNS_DIAGONAL`, else those of its axis;
     /// compiled once per octant, so that its transform is constant in the
-    /// hot loop.
-    fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, R, S>(
+    /// hot loop. With `BLOCK_GAPS` no ray passes a corner between two
+    /// diagonal walls: only the ray along a view's `high` can meet one (where
+    /// a wall run's lowest corner lowers `high`, or on the diagonal), so
+    /// [`View::shut`] tracks it.
+    fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, const BLOCK_GAPS: bool, R, S>(
         &mut self,
         rows: &R,
         field: &Field,
@@ -196,6 +226,16 @@ impl RecursiveShadowcast {
             last: 0,
             high: Slope::new(1, 1),
             low: Slope::new(0, 1),
+            // The diagonal's first corner, between rows 0 and 1.
+            shut: if BLOCK_GAPS
+                && max_col >= 1
+                && rows.opaque_at(octant, 0, 1)
+                && rows.opaque_at(octant, 1, 0)
+            {
+                0
+            } else {
+                OPEN
+            },
         });
         while let Some(view) = next {
             let View {
@@ -204,9 +244,22 @@ impl RecursiveShadowcast {
                 mut last,
                 mut high,
                 low,
+                mut shut,
             } = view;
             loop {
                 let d = depth;
+                // The diagonal ray passes the corner (d + 1/2, d + 1/2), between
+                // the tile past this row's end and the one under it.
+                if BLOCK_GAPS
+                    && shut == OPEN
+                    && high.num == high.den
+                    && d < max_depth
+                    && d < max_col
+                    && rows.opaque_at(octant, d, d + 1)
+                    && rows.opaque_at(octant, d + 1, d)
+                {
+                    shut = d;
+                }
                 // Tiles out of range come first in a row (every shape grows
                 // with |dx| and |dy|) and are cut whole: they cannot shadow
                 // a tile within the range.
@@ -222,8 +275,13 @@ impl RecursiveShadowcast {
                 octant.span(sink, d, c0, c1);
                 // `first` of the next row: column first + 1 comes in when
                 // its lowest corner (2·first + 1) / (2d + 3) is in view.
-                let mut next_first =
-                    first + i64::from(high.scaled_cmp(2 * d + 3, 2 * first + 1).is_ge());
+                let comes_in = high.scaled_cmp(2 * d + 3, 2 * first + 1);
+                let comes_in = if BLOCK_GAPS && shut <= d {
+                    comes_in.is_gt()
+                } else {
+                    comes_in.is_ge()
+                };
+                let mut next_first = first + i64::from(comes_in);
                 let mut lowered = false;
                 // Walls split the view: find each change between floor and
                 // wall from the top down, 64 columns at a time.
@@ -265,13 +323,21 @@ impl RecursiveShadowcast {
                             // the new view's `last` in row d + 1,
                             // ceil(c + (2c + 1) / (2d - 1)), is c + 1.
                             let wall = Slope::new(2 * c + 1, 2 * d - 1);
-                            if d < max_depth && high >= wall {
+                            // Along `high` alone, the view sees nothing
+                            // when the ray was shut before this row.
+                            let open = if BLOCK_GAPS && shut < d {
+                                high > wall
+                            } else {
+                                high >= wall
+                            };
+                            if d < max_depth && open {
                                 stack.push(View {
                                     depth: d + 1,
                                     first: next_first,
                                     last: c + 1,
                                     high,
                                     low: wall,
+                                    shut,
                                 });
                             }
                         } else {
@@ -280,7 +346,18 @@ impl RecursiveShadowcast {
                             // (2c + 1) / (2d + 1); c < d, so `first` in row
                             // d + 1, floor(c + 1 + (2c + 1) / (2d + 1)), is
                             // c + 1.
-                            high = Slope::new(2 * c + 1, 2 * d + 1);
+                            let corner = Slope::new(2 * c + 1, 2 * d + 1);
+                            if BLOCK_GAPS {
+                                // The corner is between two walls when the
+                                // tile under the floor is one too.
+                                let here = if d < max_depth && rows.opaque_at(octant, d + 1, c) {
+                                    d
+                                } else {
+                                    OPEN
+                                };
+                                shut = if high == corner { shut.min(here) } else { here };
+                            }
+                            high = corner;
                             next_first = c + 1;
                             lowered = true;
                         }
@@ -290,8 +367,9 @@ impl RecursiveShadowcast {
                 if blocked || d == max_depth {
                     break;
                 }
-                // Closed when its high slope fell below its low one.
-                if lowered && high < low {
+                // Closed when its high slope fell below its low one, or
+                // with the diagonal rule to a single ray that is shut.
+                if lowered && high < low || BLOCK_GAPS && shut < d && high == low {
                     break;
                 }
                 // `last` of the next row: column `last` drops out when its

@@ -175,6 +175,12 @@ pub(crate) trait OctantRows {
             bits.reverse_bits() >> (64 - len)
         }
     }
+
+    /// Whether the tile (`depth`, `col`) of `octant` is opaque.
+    #[inline(always)]
+    fn opaque_at(&self, octant: Octant, depth: i64, col: i64) -> bool {
+        self.bits(octant, depth, col, 1) & 1 != 0
+    }
 }
 
 impl OctantRows for Lines<'_> {

@@ -3,7 +3,9 @@
 //! force, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{Algorithm, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
+use sightlines::{
+    Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape,
+};
 use std::collections::BTreeSet;
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
@@ -181,7 +183,15 @@ const OCTANTS: [((i64, i64), (i64, i64)); 8] = [
 /// no opaque tile nearer (in Chebyshev distance) than T. Per octant, a tile
 /// at depth d and column c spans the closed slopes [(2c-1)/(2d+1), (2c+1)/(2d-1)]
 /// and a ray through its interior has a slope strictly inside them.
-fn defined_visible<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), t: (i32, i32)) -> bool {
+///
+/// With `block` (the diagonal rule), a ray also stops at a corner between
+/// two diagonally opposite walls that it passes before it meets T's square.
+fn defined_visible<M: Opacity + ?Sized>(
+    map: &M,
+    origin: (i32, i32),
+    t: (i32, i32),
+    block: bool,
+) -> bool {
     let (tx, ty) = (
         i64::from(t.0) - i64::from(origin.0),
         i64::from(t.1) - i64::from(origin.1),
@@ -205,26 +215,46 @@ fn defined_visible<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), t: (i32, i3
         if d < 1 || c < 0 || c > d {
             return false;
         }
+        let at = |wd: i64, wc: i64| wall(wd * ax + wc * bx, wd * ay + wc * by);
         let lo = Frac(2 * c - 1, 2 * d + 1).max(Frac(0, 1));
         let hi = Frac(2 * c + 1, 2 * d - 1).min(Frac(1, 1));
         let mut shadows = Vec::new();
         for wd in 1..d {
             for wc in 0..=wd {
-                if wall(wd * ax + wc * bx, wd * ay + wc * by) {
+                if at(wd, wc) {
                     shadows.push((Frac(2 * wc - 1, 2 * wd + 1), Frac(2 * wc + 1, 2 * wd - 1)));
                 }
             }
         }
         shadows.sort_by(|p, q| (p.0 .0 * q.0 .1).cmp(&(q.0 .0 * p.0 .1)));
-        // Sweep: `cur` is the lowest slope not yet known to be shadowed.
+        // The slopes no shadow covers: closed intervals, swept from `lo`.
+        let mut clear = Vec::new();
         let mut cur = lo;
         for (l, h) in shadows {
             if cur.le(l) {
-                break;
+                clear.push((cur, l.min(hi)));
             }
             cur = cur.max(h);
         }
-        cur.le(hi)
+        clear.push((cur, hi));
+        clear.retain(|&(a, b)| a.le(b));
+        // A ray meets T's square at depth max(d - 1/2, (c - 1/2) / s); a
+        // corner at depth k + 1/2 on it shuts it when it comes first.
+        let shut = |s: Frac| {
+            (0..d).any(|k| {
+                (-1..=k).any(|j| {
+                    let corner = Frac(2 * j + 1, 2 * k + 1);
+                    let pinched = at(k, j) && at(k + 1, j + 1) || at(k, j + 1) && at(k + 1, j);
+                    let on_ray = corner.0 * s.1 == s.0 * corner.1;
+                    // k + 1/2 < (c - 1/2) / s, that is (2k + 1)·s < 2c - 1.
+                    let before = k < d - 1 || (2 * k + 1) * s.0 < (2 * c - 1) * s.1;
+                    pinched && on_ray && before
+                })
+            })
+        };
+        clear
+            .iter()
+            .any(|&(a, b)| !block || a.lt(b) || !shut(a))
     })
 }
 
@@ -244,9 +274,26 @@ fn equals_its_definition_on_5000_random_maps() {
         RS,
         0x5EED_0101,
         cases,
-        defined_visible,
+        |map, from, to| defined_visible(map, from, to, false),
     );
     assert!(compared > 300_000, "{compared}");
+}
+
+#[test]
+fn equals_its_definition_with_the_diagonal_rule_on_3000_random_maps() {
+    let cases = Cases {
+        maps: 3000,
+        max_side: 14,
+        all_origins_up_to: 30,
+        other_origins: 1,
+        ranges: true,
+    };
+    let mut fov = Fov::new(RS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_definition_on_random_maps(fov, RS, 0x5EED_0D1A, cases, |map, from, to| {
+        defined_visible(map, from, to, true)
+    });
+    assert!(compared > 150_000, "{compared}");
 }
 
 #[test]
