@@ -14,6 +14,9 @@
 //! `SIGHTLINES_BENCH_MAPS` to another folder. Without them the benchmarks
 //! run on generated stand-ins and say so.
 //!
+//! - `diagonal-gaps/cave-rR/ALGORITHM/GAPS`: 200 cave fields of view of
+//!   radius 16 and 32, with the diagonal rule (`block`) and without (`pass`).
+//!
 //! `cargo bench -p sightlines --bench game`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -268,5 +271,39 @@ fn changes(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, can_see, batch, changes);
+/// Each algorithm that keeps the diagonal rule, with it
+/// (`DiagonalGaps::Block`) and without, on the cave viewpoints.
+fn diagonal_gaps(c: &mut Criterion) {
+    let case = load("cave");
+    let points: Vec<(i32, i32)> = case.viewpoints.iter().copied().take(200).collect();
+    for radius in [16, 32] {
+        let mut group = c.benchmark_group(format!("diagonal-gaps/cave-r{radius}"));
+        group
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3));
+        for algorithm in Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.supports_diagonal_rule())
+        {
+            for gaps in DiagonalGaps::ALL {
+                let mut fov = Fov::new(algorithm);
+                fov.set_diagonal_gaps(gaps);
+                let mut field = VisibleSet::new();
+                let id = format!("{}/{gaps}", algorithm.id());
+                group.bench_function(id, |b| {
+                    b.iter(|| {
+                        for &at in &points {
+                            fov.compute_into(&case.grid, at, Range::circle(radius), &mut field)
+                                .unwrap();
+                            black_box(field.len());
+                        }
+                    })
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, can_see, batch, changes, diagonal_gaps);
 criterion_main!(benches);

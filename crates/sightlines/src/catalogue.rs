@@ -68,6 +68,12 @@ pub struct Properties {
     pub sight: SightModel,
     /// Whether sight passes between two walls that touch at a corner.
     pub diagonal_gaps: bool,
+    /// Whether the algorithm keeps the diagonal rule,
+    /// [`DiagonalGaps::Block`](crate::DiagonalGaps::Block). Those without
+    /// diagonal gaps keep it without change; the others are being taught
+    /// it, and until then [`Fov`](crate::Fov) refuses it with
+    /// [`FovError::Unsupported`](crate::FovError::Unsupported).
+    pub diagonal_rule: bool,
     /// Whether a viewer beside a long straight wall sees every tile of it
     /// within range.
     pub expansive_walls: bool,
@@ -86,6 +92,7 @@ const SHADOWCAST: Properties = Properties {
     walls: WallShape::Square,
     sight: SightModel::CenterToTile,
     diagonal_gaps: true,
+    diagonal_rule: true,
     expansive_walls: true,
     invariant: true,
     speed: Speed::Fast,
@@ -105,6 +112,7 @@ impl Algorithm {
             Algorithm::PrecisePermissive => Properties {
                 symmetry: Symmetry::Full,
                 sight: SightModel::TileToTile,
+                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::DiamondShadowcast => Properties {
@@ -115,6 +123,7 @@ impl Algorithm {
                 symmetry: Symmetry::Floors,
                 walls: WallShape::Diamond,
                 sight: SightModel::CenterToCenter,
+                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::RecursiveShadowcast => SHADOWCAST,
@@ -138,10 +147,12 @@ impl Algorithm {
                 // (a diamond's shadow), and a floor is seen by its centre.
                 walls: WallShape::Diamond,
                 sight: SightModel::CenterToCenter,
+                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::Beveled => Properties {
                 walls: WallShape::Beveled,
+                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::Permissive(level) => Properties {
@@ -149,9 +160,22 @@ impl Algorithm {
                 // A view narrowed to a single line closes, so only a source
                 // square with area passes between two walls touching at a corner.
                 diagonal_gaps: level.get() > 0,
+                diagonal_rule: level.get() == 0,
                 ..SHADOWCAST
             },
         }
+    }
+
+    /// Whether [`Properties::diagonal_rule`] holds: a [`Fov`](crate::Fov)
+    /// with [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) computes
+    /// this algorithm's fields.
+    ///
+    /// ```
+    /// use sightlines::Algorithm;
+    /// assert!(Algorithm::RecursiveShadowcast.supports_diagonal_rule());
+    /// ```
+    pub const fn supports_diagonal_rule(self) -> bool {
+        self.properties().diagonal_rule
     }
 
     /// Whether [`Properties::symmetry`] is other than [`Symmetry::None`].
@@ -211,8 +235,8 @@ impl fmt::Display for Speed {
 /// ```
 pub fn catalogue_table() -> String {
     let mut s = String::from(
-        "| id | symmetric | walls | sight | diagonal gaps | expansive walls | rotation invariant | speed |\n\
-         | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        "| id | symmetric | walls | sight | diagonal gaps | diagonal rule | expansive walls | rotation invariant | speed |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
     );
     let yes = |b: bool| if b { "yes" } else { "no" };
     for &a in Algorithm::ALL {
@@ -220,8 +244,13 @@ pub fn catalogue_table() -> String {
         let (symmetry, walls, sight, speed) = (p.symmetry, p.walls, p.sight, p.speed);
         let [gaps, expansive, invariant] =
             [p.diagonal_gaps, p.expansive_walls, p.invariant].map(yes);
+        let rule = match (p.diagonal_rule, p.diagonal_gaps) {
+            (true, true) => "yes",
+            (true, false) => "no change",
+            (false, _) => "not yet",
+        };
         s += &format!(
-            "| `{id}` | {symmetry} | {walls} | {sight} | {gaps} | {expansive} | {invariant} | {speed} |\n"
+            "| `{id}` | {symmetry} | {walls} | {sight} | {gaps} | {rule} | {expansive} | {invariant} | {speed} |\n"
         );
     }
     s

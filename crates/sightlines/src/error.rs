@@ -23,6 +23,16 @@ pub enum FovError {
         /// The range's bounding box, clipped to the map.
         area: Rect,
     },
+    /// The algorithm does not keep an option the [`Fov`](crate::Fov) asks
+    /// for: so far, [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) on
+    /// an algorithm whose [`Properties::diagonal_rule`](crate::Properties::diagonal_rule)
+    /// is false.
+    Unsupported {
+        /// The algorithm's id.
+        algorithm: &'static str,
+        /// The option, as the command line spells it.
+        option: &'static str,
+    },
 }
 
 impl fmt::Display for FovError {
@@ -42,6 +52,10 @@ impl fmt::Display for FovError {
                 f,
                 "a visible set of {} x {} tiles is too large to allocate; use a smaller radius, or a visitor instead of a set",
                 area.width, area.height
+            ),
+            FovError::Unsupported { algorithm, option } => write!(
+                f,
+                "{algorithm} does not support {option} yet; pick an algorithm whose catalogue entry has the rule (recursive-shadowcast, raycast, basic-raycast), or leave the option off"
             ),
         }
     }

@@ -107,17 +107,23 @@ impl Fov {
     /// algorithm's own rule ([`DiagonalGaps::Pass`], the default), or never
     /// ([`DiagonalGaps::Block`]). Every way of computing with this `Fov`
     /// follows it: fields, sets, cones, [`Fov::can_see`], viewers and lights.
+    /// Algorithms whose [`Properties::diagonal_rule`](crate::Properties::diagonal_rule)
+    /// is false refuse `Block` with [`FovError::Unsupported`].
     ///
     /// ```
     /// use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range};
     ///
     /// // A staircase wall: its tiles touch only at corners.
     /// let map = Grid::parse("...#\n..#.\n.#..\n#...\n")?.grid;
-    /// let mut fov = Fov::new(Algorithm::PrecisePermissive);
+    /// let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
     /// assert!(fov.can_see(&map, (0, 0), (3, 3), Range::UNLIMITED)?);
     /// fov.set_diagonal_gaps(DiagonalGaps::Block);
     /// assert!(!fov.can_see(&map, (0, 0), (3, 3), Range::UNLIMITED)?);
     /// assert!(fov.can_see(&map, (0, 0), (2, 1), Range::UNLIMITED)?); // the wall itself
+    ///
+    /// // Algorithms not yet taught the rule refuse it.
+    /// fov.set_algorithm(Algorithm::PrecisePermissive);
+    /// assert!(fov.can_see(&map, (0, 0), (1, 1), Range::UNLIMITED).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) {
@@ -130,12 +136,18 @@ impl Fov {
     }
 
     /// The field of a view from `origin`, with this `Fov`'s options.
-    fn field<M: Opacity + ?Sized>(
+    pub(crate) fn field<M: Opacity + ?Sized>(
         &self,
         map: &M,
         origin: (i32, i32),
         range: Range,
     ) -> Result<Field, FovError> {
+        if self.gaps.blocks() && !self.algorithm.supports_diagonal_rule() {
+            return Err(FovError::Unsupported {
+                algorithm: self.algorithm.id(),
+                option: "the diagonal rule (DiagonalGaps::Block)",
+            });
+        }
         let mut field = Field::new(map, origin, range)?;
         field.gaps = self.gaps;
         Ok(field)

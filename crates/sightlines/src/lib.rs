@@ -121,7 +121,6 @@ pub use algorithms::{
 pub use catalogue::{catalogue_table, Properties, SightModel, Speed, Symmetry, WallShape};
 pub use error::FovError;
 pub use field_of_view::FieldOfView;
-pub use gaps::{DiagonalGaps, UnknownDiagonalGaps};
 pub use fov::{visible_tiles, Fov};
 #[cfg(feature = "rayon")]
 pub use game::viewer::update_viewers_par;
@@ -130,6 +129,7 @@ pub use game::{
     tile_changed, update_viewers, viewer, Blast, Cone, Falloff, Knowledge, Light, LightMap, Memory,
     Viewer, Vision,
 };
+pub use gaps::{DiagonalGaps, UnknownDiagonalGaps};
 pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, BitColumns, BitRows, Bounded, Opacity, Rect};
 pub use range::{Range, Shape, UnknownShape};

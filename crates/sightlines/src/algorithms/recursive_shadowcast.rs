@@ -566,8 +566,8 @@ mod tests {
                         ($($o:literal)*) => {
                             match (index, owns) {
                                 $(
-                                    ($o, true) => fov.scan_rows::<$o, true, _, _>(&ByTile(&tiles), &field, &mut sink),
-                                    ($o, false) => fov.scan_rows::<$o, false, _, _>(&ByTile(&tiles), &field, &mut sink),
+                                    ($o, true) => fov.scan_octant::<$o, true, _, _>(&ByTile(&tiles), &field, &mut sink),
+                                    ($o, false) => fov.scan_octant::<$o, false, _, _>(&ByTile(&tiles), &field, &mut sink),
                                 )*
                                 _ => unreachable!(),
                             }

@@ -64,7 +64,6 @@
 use crate::algorithm::Algorithm;
 use crate::error::FovError;
 use crate::fov::Fov;
-use crate::kernel::Field;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
 
@@ -131,7 +130,7 @@ impl Fov {
     where
         M: Opacity + ?Sized,
     {
-        let field = Field::new(map, from, range)?;
+        let field = self.field(map, from, range)?;
         let d = super::offset(from, to);
         if d == (0, 0) {
             return Ok(true);

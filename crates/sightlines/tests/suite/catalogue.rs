@@ -4,8 +4,10 @@
 
 use crate::common::*;
 use sightlines::{
-    Algorithm, Fov, Grid, Opacity, Range, SightModel, Symmetry, VisibleSet, WallShape,
+    Algorithm, DiagonalGaps, Fov, FovError, Grid, Opacity, Range, Shape, SightModel, Symmetry,
+    VisibleSet, WallShape,
 };
+use std::collections::BTreeSet;
 
 /// Fields of view from every tile of `g`, indexed like `grid_tiles`.
 fn all_fovs(fov: &mut Fov, g: &Grid) -> (Vec<(i32, i32)>, Vec<VisibleSet>) {
@@ -754,4 +756,113 @@ fn every_other_claim_would_fail_on_some_characteristic_map() {
         "no map tells apart:\n{}",
         uncovered.join("\n")
     );
+}
+
+/// The field with the diagonal rule set to `gaps`, as a sorted set.
+fn gaps_set(
+    algorithm: Algorithm,
+    gaps: DiagonalGaps,
+    g: &dyn Opacity,
+    origin: (i32, i32),
+    range: Range,
+) -> Result<BTreeSet<(i32, i32)>, FovError> {
+    let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(gaps);
+    let mut out = BTreeSet::new();
+    fov.compute(g, origin, range, |x, y| {
+        assert!(out.insert((x, y)), "{algorithm}: ({x}, {y}) twice");
+    })?;
+    Ok(out)
+}
+
+#[test]
+fn diagonal_rule_claims_hold() {
+    let mut rng = Random::new(0xD1A6_0C47);
+    let maps: Vec<(Grid, (i32, i32), Range)> = (0..400)
+        .map(|n| {
+            let (w, h) = (1 + rng.below(14) as u32, 1 + rng.below(14) as u32);
+            let g = random_grid(&mut rng, w, h, [20, 35, 50][n % 3]);
+            let at = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = match rng.below(5) {
+                0 => Range::UNLIMITED,
+                k => Range::new(rng.below(12) as u32, Shape::ALL[k as usize - 1]),
+            };
+            (g, at, range)
+        })
+        .collect();
+    for &algorithm in Algorithm::ALL {
+        let p = algorithm.properties();
+        if !p.diagonal_rule {
+            // Refused with an error that names the way out.
+            let err = gaps_set(
+                algorithm,
+                DiagonalGaps::Block,
+                &maps[0].0,
+                maps[0].1,
+                maps[0].2,
+            )
+            .unwrap_err();
+            assert!(matches!(err, FovError::Unsupported { .. }), "{algorithm}");
+            assert!(err.to_string().contains("recursive-shadowcast"), "{err}");
+            let mut fov = Fov::new(algorithm);
+            fov.set_diagonal_gaps(DiagonalGaps::Block);
+            assert!(fov
+                .can_see(&maps[0].0, maps[0].1, maps[0].1, Range::UNLIMITED)
+                .is_err());
+            continue;
+        }
+        // Sealed: past the corner two walls share on the viewer's diagonal,
+        // nothing is seen, in each of the four directions.
+        for (sx, sy) in [(1, 1), (-1, 1), (-1, -1), (1, -1)] {
+            let map: FnMap = &move |x: i32, y: i32| (x, y) == (sx, 0) || (x, y) == (0, sy);
+            let seen = gaps_set(
+                algorithm,
+                DiagonalGaps::Block,
+                &map,
+                (0, 0),
+                Range::square(4),
+            )
+            .unwrap();
+            for k in 2..=4 {
+                assert!(
+                    !seen.contains(&(k * sx, k * sy)),
+                    "{algorithm}: tile {k} along ({sx}, {sy})"
+                );
+            }
+        }
+        let mut changed = 0;
+        let mut fov = Fov::new(algorithm);
+        fov.set_diagonal_gaps(DiagonalGaps::Block);
+        for (g, at, range) in &maps {
+            let pass = gaps_set(algorithm, DiagonalGaps::Pass, g, *at, *range).unwrap();
+            let block = gaps_set(algorithm, DiagonalGaps::Block, g, *at, *range).unwrap();
+            // The rule only ever hides, and `can_see` follows it.
+            assert!(
+                block.is_subset(&pass),
+                "{algorithm} from {at:?} on\n{}",
+                render(g, *at, &block, &pass)
+            );
+            for t in grid_tiles(g) {
+                assert_eq!(
+                    fov.can_see(g, *at, t, *range).unwrap(),
+                    block.contains(&t),
+                    "{algorithm}: {at:?} to {t:?}"
+                );
+            }
+            changed += usize::from(block != pass);
+        }
+        // Algorithms without gaps keep the rule by changing nothing; the
+        // others change some of these maps.
+        if p.diagonal_gaps {
+            assert!(
+                changed > 20,
+                "{algorithm}: the rule changed only {changed} of 400 fields"
+            );
+        } else {
+            assert_eq!(changed, 0, "{algorithm}");
+        }
+    }
 }

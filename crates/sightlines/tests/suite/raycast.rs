@@ -6,8 +6,8 @@
 use crate::common::*;
 use sightlines::line::{Bresenham, Rounding};
 use sightlines::{
-    Algorithm, BasicRaycast, DiagonalGaps, DiamondRaycast, FieldOfView, Fov, FovError, Grid, Opacity, Range,
-    Raycast, Rect, Shape,
+    Algorithm, BasicRaycast, DiagonalGaps, DiamondRaycast, FieldOfView, Fov, FovError, Grid,
+    Opacity, Range, Raycast, Rect, Shape,
 };
 use std::collections::BTreeSet;
 
@@ -736,7 +736,10 @@ fn ray_casts_equal_their_definitions_with_and_without_the_diagonal_rule() {
                 );
                 sets.push(fast);
             }
-            assert!(sets[1].is_subset(&sets[0]), "{algorithm}: the rule only hides");
+            assert!(
+                sets[1].is_subset(&sets[0]),
+                "{algorithm}: the rule only hides"
+            );
             differ[i] += usize::from(sets[0] != sets[1]);
         }
     }
@@ -757,6 +760,10 @@ fn diagonal_rule_seals_a_staircase_wall_for_rays() {
         .unwrap();
         // The origin and its two wall neighbours; the floor past their
         // shared corner is sealed off.
-        assert_eq!(seen, BTreeSet::from([(0, 3), (0, 2), (1, 3)]), "{algorithm}");
+        assert_eq!(
+            seen,
+            BTreeSet::from([(0, 3), (0, 2), (1, 3)]),
+            "{algorithm}"
+        );
     }
 }

@@ -3,9 +3,7 @@
 //! force, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{
-    Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape,
-};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
 use std::collections::BTreeSet;
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
@@ -252,9 +250,7 @@ fn defined_visible<M: Opacity + ?Sized>(
                 })
             })
         };
-        clear
-            .iter()
-            .any(|&(a, b)| !block || a.lt(b) || !shut(a))
+        clear.iter().any(|&(a, b)| !block || a.lt(b) || !shut(a))
     })
 }
 
@@ -290,9 +286,10 @@ fn equals_its_definition_with_the_diagonal_rule_on_3000_random_maps() {
     };
     let mut fov = Fov::new(RS);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_definition_on_random_maps(fov, RS, 0x5EED_0D1A, cases, |map, from, to| {
-        defined_visible(map, from, to, true)
-    });
+    let compared =
+        equals_definition_on_random_maps(fov, RS, 0x5EED_0D1A, cases, |map, from, to| {
+            defined_visible(map, from, to, true)
+        });
     assert!(compared > 150_000, "{compared}");
 }
 
