@@ -117,13 +117,13 @@ impl Algorithm {
             },
             Algorithm::DiamondShadowcast => Properties {
                 speed: Speed::Moderate,
+                diagonal_rule: false,
                 ..Algorithm::SymmetricShadowcast.properties()
             },
             Algorithm::SymmetricShadowcast => Properties {
                 symmetry: Symmetry::Floors,
                 walls: WallShape::Diamond,
                 sight: SightModel::CenterToCenter,
-                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::RecursiveShadowcast => SHADOWCAST,

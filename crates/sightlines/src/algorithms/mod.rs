@@ -14,6 +14,7 @@ pub mod restrictive;
 pub mod symmetric_shadowcast;
 
 mod rays;
+mod shut_centers;
 
 pub use beveled::Beveled;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};

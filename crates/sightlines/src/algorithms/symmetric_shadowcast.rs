@@ -48,6 +48,13 @@
 //! block it. With exact slopes and integer rounding the scan is invariant
 //! under the eight reflections and rotations of the map.
 //!
+//! **The diagonal rule** ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)):
+//! a corner between two diagonally opposite walls also blocks the one ray
+//! through it. That hides the floors centred on such a ray past the corner,
+//! and nothing else (a wall is seen by a spread of rays, which a point
+//! cannot close); floors stay symmetric, since the segment between two
+//! centres passes the same corners both ways.
+//!
 //! **Not libtcod's.** libtcod's `FOV_SYMMETRIC_SHADOWCAST` runs the same
 //! scan on `float` slopes and rounds with `roundf(n * (1 ± FLT_EPSILON))`,
 //! which sends a negative tie the other way from Ford's (`-2.5` "rounded
@@ -73,6 +80,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::rays::FieldBits;
+use super::shut_centers::hide_shut_centers;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
@@ -138,6 +147,9 @@ pub struct SymmetricShadowcast {
     /// Per diagonal distance, one bit per diagonal already reported: each
     /// diagonal tile is scanned by the two quadrants sharing it.
     diagonals: Vec<u8>,
+    /// With the diagonal rule, what the scan sees before the rule hides
+    /// floors (see `shut_centers`).
+    marks: FieldBits,
 }
 
 impl SymmetricShadowcast {
@@ -340,7 +352,18 @@ impl Scan for SymmetricShadowcast {
         self.next.reserve(rows.saturating_sub(self.next.len()));
         self.diagonals.clear();
         self.diagonals.reserve(reach + 1);
-        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        if field.gaps.blocks() {
+            let mut marks = std::mem::take(&mut self.marks);
+            marks.reset(field)?;
+            with_tiles!(map, field.origin, |tiles| {
+                self.scan(tiles, field, &mut marks);
+                hide_shut_centers(tiles, field, &mut marks);
+            });
+            marks.report(sink);
+            self.marks = marks;
+        } else {
+            with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        }
         Ok(())
     }
 }

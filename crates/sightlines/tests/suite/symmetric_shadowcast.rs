@@ -2,7 +2,7 @@
 //! that does not scan, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{Algorithm, Grid, Opacity, Range, Shape, SymmetricShadowcast};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Shape, SymmetricShadowcast};
 use std::collections::BTreeSet;
 
 const SS: Algorithm = Algorithm::SymmetricShadowcast;
@@ -32,8 +32,16 @@ fn blocked((p, q): Rational, walls: &[(i64, i64)]) -> bool {
 }
 
 /// Whether the target at depth `a`, col `b` of one frame is visible:
-/// `wall_at(depth, col)` reads the frame.
-fn visible_in_frame(a: i64, b: i64, target_wall: bool, wall_at: impl Fn(i64, i64) -> bool) -> bool {
+/// `wall_at(depth, col)` reads the frame. With `block` (the diagonal rule),
+/// the ray through a corner between two diagonal walls nearer than the
+/// target is blocked too.
+fn visible_in_frame(
+    a: i64,
+    b: i64,
+    target_wall: bool,
+    block: bool,
+    wall_at: impl Fn(i64, i64) -> bool,
+) -> bool {
     let mut walls = Vec::new();
     for depth in 1..a {
         for col in -depth..=depth {
@@ -42,8 +50,22 @@ fn visible_in_frame(a: i64, b: i64, target_wall: bool, wall_at: impl Fn(i64, i64
             }
         }
     }
+    // The slopes of the corners (k + 1/2, j + 1/2) before depth `a` where
+    // two diagonal walls meet.
+    let mut corners = Vec::new();
+    if block {
+        for k in 0..a {
+            for j in -k - 1..=k {
+                if wall_at(k, j) && wall_at(k + 1, j + 1) || wall_at(k, j + 1) && wall_at(k + 1, j)
+                {
+                    corners.push((2 * j + 1, 2 * k + 1));
+                }
+            }
+        }
+    }
+    let shut = |(p, q): Rational| corners.iter().any(|&(u, v)| p * v == u * q);
     if !target_wall {
-        return !blocked((b, a), &walls);
+        return !blocked((b, a), &walls) && !shut((b, a));
     }
     // Slopes through the interior of the target's mid-line, within [-1, 1].
     let (lo, hi) = ((2 * b - 1, 2 * a), (2 * b + 1, 2 * a));
@@ -54,12 +76,14 @@ fn visible_in_frame(a: i64, b: i64, target_wall: bool, wall_at: impl Fn(i64, i64
     });
     let inside = |m: Rational| less(lo, m) && less(m, hi) && !less(m, (-1, 1)) && !less((1, 1), m);
     // Blocked or not is constant between critical slopes: every mid-line
-    // end, the ends of the target's mid-line and of the quadrant.
+    // end, every shut corner's slope, the ends of the target's mid-line and
+    // of the quadrant.
     let mut critical = vec![lo, hi, (-1, 1), (1, 1)];
     for &(depth, col) in &walls {
         critical.push((2 * col - 1, 2 * depth));
         critical.push((2 * col + 1, 2 * depth));
     }
+    critical.extend(corners.iter().copied());
     critical.sort_by(|&x, &y| (x.0 * y.1).cmp(&(y.0 * x.1)));
     critical.dedup_by(|x, y| x.0 * y.1 == y.0 * x.1);
     let mut candidates = critical.clone();
@@ -69,13 +93,23 @@ fn visible_in_frame(a: i64, b: i64, target_wall: bool, wall_at: impl Fn(i64, i64
     }
     candidates
         .into_iter()
-        .any(|m| inside(m) && !blocked(m, &walls))
+        .any(|m| inside(m) && !blocked(m, &walls) && !shut(m))
 }
 
 /// The definition of symmetric shadowcasting, without scanning: in the frame
 /// of the target's major axis (either frame for a diagonal), see the module
 /// docs of `sightlines::symmetric_shadowcast`.
 fn ford_sees<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), target: (i32, i32)) -> bool {
+    ford_sees_with(map, origin, target, false)
+}
+
+/// [`ford_sees`], with the diagonal rule when `block`.
+fn ford_sees_with<M: Opacity + ?Sized>(
+    map: &M,
+    origin: (i32, i32),
+    target: (i32, i32),
+    block: bool,
+) -> bool {
     if origin == target {
         return true;
     }
@@ -88,11 +122,11 @@ fn ford_sees<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), target: (i32, i32
     let target_wall = map.is_opaque(target.0, target.1);
     let (sx, sy) = (dx.signum(), dy.signum());
     (dx.abs() >= dy.abs()
-        && visible_in_frame(dx.abs(), dy, target_wall, |a, b| {
+        && visible_in_frame(dx.abs(), dy, target_wall, block, |a, b| {
             opaque(ox + sx * a, oy + b)
         }))
         || (dy.abs() >= dx.abs()
-            && visible_in_frame(dy.abs(), dx, target_wall, |a, b| {
+            && visible_in_frame(dy.abs(), dx, target_wall, block, |a, b| {
                 opaque(ox + b, oy + sy * a)
             }))
 }
@@ -314,4 +348,55 @@ fn registered_under_its_id() {
     assert_eq!("symmetric-shadowcast".parse(), Ok(SS));
     assert!(Algorithm::ALL.contains(&SS));
     assert!(SS.is_symmetric());
+}
+
+#[test]
+fn equals_the_definition_with_the_diagonal_rule_on_3000_random_maps() {
+    let cases = Cases {
+        maps: 3000,
+        max_side: 12,
+        all_origins_up_to: 25,
+        other_origins: 1,
+        ranges: true,
+    };
+    let mut fov = Fov::new(SS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_definition_on_random_maps(fov, SS, 0x5EED_D1A6, cases, |map, a, b| {
+        ford_sees_with(map, a, b, true)
+    });
+    assert!(compared > 100_000, "{compared}");
+}
+
+#[test]
+fn floors_stay_symmetric_with_the_diagonal_rule() {
+    let mut rng = Random::new(0x5A11_D1A6);
+    let mut fov = Fov::new(SS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let mut hidden = 0;
+    for _ in 0..300 {
+        let (w, h) = (2 + rng.below(12) as u32, 2 + rng.below(12) as u32);
+        let density = 20 + rng.below(30);
+        let g = random_grid(&mut rng, w, h, density);
+        let floors: Vec<_> = grid_tiles(&g)
+            .filter(|&(x, y)| !g.is_opaque(x, y))
+            .collect();
+        let fovs: Vec<BTreeSet<(i32, i32)>> = floors
+            .iter()
+            .map(|&t| {
+                let mut s = BTreeSet::new();
+                fov.compute(&g, t, Range::UNLIMITED, |x, y| {
+                    s.insert((x, y));
+                })
+                .unwrap();
+                hidden += fov_set(SS, &g, t, Range::UNLIMITED).len() - s.len();
+                s
+            })
+            .collect();
+        for (i, a) in floors.iter().enumerate() {
+            for (j, b) in floors.iter().enumerate() {
+                assert_eq!(fovs[i].contains(b), fovs[j].contains(a), "{a:?} and {b:?}");
+            }
+        }
+    }
+    assert!(hidden > 100, "the rule hid only {hidden} floors");
 }

@@ -124,10 +124,7 @@ impl BasicRaycast {
             }
         }
         light_walls(tiles, masks, lit);
-        // The origin first, then the rest run by run.
-        sink.tile(0, 0);
-        lit.remove(0, 0);
-        lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
+        lit.report(sink);
     }
 }
 

@@ -16,7 +16,7 @@ pub use raycast::Raycast;
 
 use crate::bits::{fill_bits, TileBits};
 use crate::error::FovError;
-use crate::kernel::Field;
+use crate::kernel::{Field, Sink};
 use crate::visible::checked_area;
 
 /// A bit per tile of a field's bounding box, by offset from the origin.
@@ -94,5 +94,28 @@ impl FieldBits {
     pub(crate) fn for_each(&self, mut f: impl FnMut(i64, i64)) {
         self.bits
             .for_each(|r, c| f(c as i64 - self.left, r as i64 - self.up));
+    }
+}
+
+/// Marks, for the scans that report through them (see `shut_centers`).
+impl Sink for FieldBits {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        self.insert(dx, dy);
+    }
+
+    #[inline]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        self.insert_row(dy, dx0, dx1);
+    }
+}
+
+impl FieldBits {
+    /// Reports the marks to `sink`: the origin first, then run by run. The
+    /// origin's mark is cleared.
+    pub(crate) fn report<S: Sink>(&mut self, sink: &mut S) {
+        sink.tile(0, 0);
+        self.remove(0, 0);
+        self.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
     }
 }
