@@ -70,6 +70,9 @@ fn field_into<M: Opacity + ?Sized>(
 /// `di² + dj² <= radius²` for the others), `FOV_BASIC` and `FOV_DIAMOND`
 /// light the walls past the circle that libtcod's wall pass lights, and
 /// symmetric shadowcasting without `light_walls` hides a `pov` on a wall.
+/// `diagonal_gaps="block"` seals corners where two walls meet diagonally
+/// (the diagonal rule: `Algorithm` docs of the Rust library say which
+/// algorithms keep it; the others raise `ValueError`).
 /// Returns a new C-ordered boolean array of `transparency`'s shape.
 ///
 /// >>> import numpy as np, sightlines
@@ -80,7 +83,8 @@ fn field_into<M: Opacity + ?Sized>(
 ///        [1, 1, 1, 0, 0],
 ///        [1, 1, 1, 0, 0]])
 #[pyfunction]
-#[pyo3(signature = (transparency, pov, radius = None, light_walls = Truthy(true), algorithm = None, shape = None))]
+#[pyo3(signature = (transparency, pov, radius = None, light_walls = Truthy(true), algorithm = None, shape = None, diagonal_gaps = "pass"))]
+#[allow(clippy::too_many_arguments)]
 pub fn compute_fov<'py>(
     py: Python<'py>,
     transparency: &Bound<'py, PyAny>,
@@ -89,8 +93,9 @@ pub fn compute_fov<'py>(
     light_walls: Truthy,
     algorithm: Option<&Bound<'py, PyAny>>,
     shape: Option<&str>,
+    diagonal_gaps: &str,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let mut fov = Fov::new(algorithm, light_walls.0)?;
+    let mut fov = Fov::new(algorithm, light_walls.0, diagonal_gaps)?;
     fov.compute(py, transparency, pov, radius, shape, None, None)
 }
 
@@ -115,7 +120,7 @@ pub fn compute_fov<'py>(
 /// >>> windows.shape, windows[0].astype(int).tolist()
 /// ((2, 3, 3), [[0, 0, 0], [0, 1, 1], [0, 1, 1]])
 #[pyfunction]
-#[pyo3(signature = (transparency, povs, radius = None, light_walls = Truthy(true), algorithm = None, shape = None, window = false))]
+#[pyo3(signature = (transparency, povs, radius = None, light_walls = Truthy(true), algorithm = None, shape = None, window = false, diagonal_gaps = "pass"))]
 #[allow(clippy::too_many_arguments)]
 pub fn compute_fov_batch<'py>(
     py: Python<'py>,
@@ -126,8 +131,10 @@ pub fn compute_fov_batch<'py>(
     algorithm: Option<&Bound<'py, PyAny>>,
     shape: Option<&str>,
     window: bool,
+    diagonal_gaps: &str,
 ) -> PyResult<Bound<'py, PyArray3<bool>>> {
     let algorithm = options::algorithm(algorithm)?;
+    let gaps = options::diagonal_gaps(diagonal_gaps)?;
     let reach = options::reach(radius, shape, algorithm)?;
     let side = match (window, reach.range.radius()) {
         (false, _) => None,
@@ -199,6 +206,7 @@ pub fn compute_fov_batch<'py>(
                     || {
                         let mut fov = sightlines::Fov::new(algorithm);
                         fov.set_lit_walls(light_walls.0);
+                        fov.set_diagonal_gaps(gaps);
                         fov
                     },
                     |fov, (field, &origin)| {
@@ -232,7 +240,8 @@ const MAX_WINDOW: u32 = 4096;
 /// >>> sightlines.can_see(transparency, (1, 0), (2, 3), algorithm="symmetric-shadowcast")
 /// False
 #[pyfunction]
-#[pyo3(signature = (transparency, a, b, radius = None, light_walls = Truthy(true), algorithm = None, shape = None))]
+#[pyo3(signature = (transparency, a, b, radius = None, light_walls = Truthy(true), algorithm = None, shape = None, diagonal_gaps = "pass"))]
+#[allow(clippy::too_many_arguments)]
 pub fn can_see<'py>(
     transparency: &Bound<'py, PyAny>,
     a: &Bound<'py, PyAny>,
@@ -241,8 +250,9 @@ pub fn can_see<'py>(
     light_walls: Truthy,
     algorithm: Option<&Bound<'py, PyAny>>,
     shape: Option<&str>,
+    diagonal_gaps: &str,
 ) -> PyResult<bool> {
-    Fov::new(algorithm, light_walls.0)?.can_see(transparency, a, b, radius, shape)
+    Fov::new(algorithm, light_walls.0, diagonal_gaps)?.can_see(transparency, a, b, radius, shape)
 }
 
 /// The tiles of the Bresenham line from `start` to `end`, both included, as
@@ -350,9 +360,14 @@ pub struct Fov {
 }
 
 impl Fov {
-    pub fn new(algorithm: Option<&Bound<'_, PyAny>>, light_walls: bool) -> PyResult<Fov> {
+    pub fn new(
+        algorithm: Option<&Bound<'_, PyAny>>,
+        light_walls: bool,
+        diagonal_gaps: &str,
+    ) -> PyResult<Fov> {
         let mut inner = sightlines::Fov::new(options::algorithm(algorithm)?);
         inner.set_lit_walls(light_walls);
+        inner.set_diagonal_gaps(options::diagonal_gaps(diagonal_gaps)?);
         Ok(Fov {
             inner,
             scratch: Scratch::default(),
@@ -363,9 +378,27 @@ impl Fov {
 #[pymethods]
 impl Fov {
     #[new]
-    #[pyo3(signature = (algorithm = None, light_walls = Truthy(true)))]
-    fn py_new(algorithm: Option<&Bound<'_, PyAny>>, light_walls: Truthy) -> PyResult<Fov> {
-        Fov::new(algorithm, light_walls.0)
+    #[pyo3(signature = (algorithm = None, light_walls = Truthy(true), diagonal_gaps = "pass"))]
+    fn py_new(
+        algorithm: Option<&Bound<'_, PyAny>>,
+        light_walls: Truthy,
+        diagonal_gaps: &str,
+    ) -> PyResult<Fov> {
+        Fov::new(algorithm, light_walls.0, diagonal_gaps)
+    }
+
+    /// `"pass"` (each algorithm's own rule, the default) or `"block"`: walls
+    /// that touch at a corner seal it.
+    #[getter]
+    fn diagonal_gaps(&self) -> &'static str {
+        self.inner.diagonal_gaps().name()
+    }
+
+    #[setter(diagonal_gaps)]
+    fn set_diagonal_gaps(&mut self, diagonal_gaps: &str) -> PyResult<()> {
+        self.inner
+            .set_diagonal_gaps(options::diagonal_gaps(diagonal_gaps)?);
+        Ok(())
     }
 
     /// The algorithm's id.

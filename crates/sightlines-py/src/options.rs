@@ -318,3 +318,9 @@ fn light_box_walls<M: Opacity + ?Sized>(
         }
     }
 }
+
+/// The diagonal rule by name: `"pass"` or `"block"`.
+pub fn diagonal_gaps(name: &str) -> PyResult<sightlines::DiagonalGaps> {
+    name.parse()
+        .map_err(|e: sightlines::UnknownDiagonalGaps| PyValueError::new_err(e.to_string()))
+}

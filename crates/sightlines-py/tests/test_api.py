@@ -451,3 +451,43 @@ def test_a_viewer_reports_what_changed():
     assert not viewer.update(t)
     seen, hidden = viewer.changes()
     assert not seen.any() and not hidden.any()
+
+
+STAIRCASE = np.array(
+    [[c != "#" for c in row] for row in ["...#", "..#.", ".#..", "#..."]]
+)
+
+
+@pytest.mark.parametrize(
+    "algorithm", ["recursive-shadowcast", "symmetric-shadowcast", "raycast", "basic-raycast"]
+)
+def test_the_diagonal_rule_seals_a_staircase_wall(algorithm):
+    # A wall of tiles touching only at corners: sight passes without the rule.
+    kw = dict(algorithm=algorithm, shape="square")
+    assert sightlines.compute_fov(STAIRCASE, (0, 0), **kw)[3, 3]
+    sealed = sightlines.compute_fov(STAIRCASE, (0, 0), diagonal_gaps="block", **kw)
+    assert not sealed[3, 3] and not sealed[2, 3] and not sealed[3, 2]
+    assert not sightlines.can_see(STAIRCASE, (0, 0), (3, 3), diagonal_gaps="block", **kw)
+    fov = sightlines.Fov(algorithm, diagonal_gaps="block")
+    assert fov.diagonal_gaps == "block"
+    np.testing.assert_array_equal(fov.compute(STAIRCASE, (0, 0), shape="square"), sealed)
+    fov.diagonal_gaps = "pass"
+    assert fov.compute(STAIRCASE, (0, 0), shape="square")[3, 3]
+    batch = sightlines.compute_fov_batch(
+        STAIRCASE, [(0, 0), (3, 3)], diagonal_gaps="block", **kw
+    )
+    np.testing.assert_array_equal(batch[0], sealed)
+    assert not batch[1][0, 0]
+
+
+def test_diagonal_rule_errors_say_what_to_do():
+    with pytest.raises(ValueError, match="'pass'.*'block'"):
+        sightlines.compute_fov(STAIRCASE, (0, 0), diagonal_gaps="seal")
+    with pytest.raises(ValueError, match="does not support"):
+        sightlines.compute_fov(
+            STAIRCASE, (0, 0), algorithm="precise-permissive", diagonal_gaps="block"
+        )
+    fov = sightlines.Fov()
+    with pytest.raises(ValueError):
+        fov.diagonal_gaps = "open"
+    assert fov.diagonal_gaps == "pass"

@@ -13,6 +13,8 @@ Position = Tuple[int, int]
 AlgorithmArg = Union[str, int, None]
 #: How a radius cuts: `None` cuts as libtcod does for the algorithm.
 ShapeArg = Optional[Literal["square", "diamond", "circle", "circle-plus"]]
+#: `"block"` seals corners where two walls meet diagonally (the diagonal rule).
+DiagonalGapsArg = Literal["pass", "block"]
 Falloff = Literal["constant", "linear", "quadratic"]
 BoolArray = npt.NDArray[np.bool_]
 
@@ -40,6 +42,7 @@ def compute_fov(
     light_walls: bool = True,
     algorithm: AlgorithmArg = None,
     shape: ShapeArg = None,
+    diagonal_gaps: DiagonalGapsArg = "pass",
 ) -> BoolArray: ...
 def compute_fov_batch(
     transparency: ArrayLike2D,
@@ -49,6 +52,7 @@ def compute_fov_batch(
     algorithm: AlgorithmArg = None,
     shape: ShapeArg = None,
     window: bool = False,
+    diagonal_gaps: DiagonalGapsArg = "pass",
 ) -> BoolArray: ...
 def can_see(
     transparency: ArrayLike2D,
@@ -58,6 +62,7 @@ def can_see(
     light_walls: bool = True,
     algorithm: AlgorithmArg = None,
     shape: ShapeArg = None,
+    diagonal_gaps: DiagonalGapsArg = "pass",
 ) -> bool: ...
 def bresenham(start: Position, end: Position) -> npt.NDArray[np.int32]: ...
 def supercover(start: Position, end: Position) -> npt.NDArray[np.int32]: ...
@@ -66,7 +71,13 @@ def properties(algorithm: AlgorithmArg = None) -> dict[str, Union[str, bool]]: .
 class Fov:
     algorithm: str
     light_walls: bool
-    def __init__(self, algorithm: AlgorithmArg = None, light_walls: bool = True) -> None: ...
+    diagonal_gaps: DiagonalGapsArg
+    def __init__(
+        self,
+        algorithm: AlgorithmArg = None,
+        light_walls: bool = True,
+        diagonal_gaps: DiagonalGapsArg = "pass",
+    ) -> None: ...
     def compute(
         self,
         transparency: ArrayLike2D,

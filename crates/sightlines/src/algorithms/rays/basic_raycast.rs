@@ -87,6 +87,21 @@ impl BasicRaycast {
     }
 
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+        if field.gaps.blocks() {
+            self.cast::<true, T, S>(tiles, field, sink);
+        } else {
+            self.cast::<false, T, S>(tiles, field, sink);
+        }
+    }
+
+    /// Casts every line, then lights the walls; with `BLOCK_GAPS` the lines
+    /// keep the diagonal rule.
+    fn cast<const BLOCK_GAPS: bool, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        sink: &mut S,
+    ) {
         let (lit, masks) = (&mut self.lit, &mut self.masks);
         self.reach.reset(field.range);
         masks.reset(tiles, field, &mut self.reach);
@@ -97,14 +112,7 @@ impl BasicRaycast {
             masks.walls.insert(0, 0);
         }
         let (x0, x1, y0, y1) = (-field.left, field.right, -field.up, field.down);
-        let block = field.gaps.blocks();
-        let mut ray = |to: (i64, i64)| {
-            if block {
-                cast_to_border::<true, T>(tiles, lit, masks, to);
-            } else {
-                cast_to_border::<false, T>(tiles, lit, masks, to);
-            }
-        };
+        let mut ray = |to: (i64, i64)| cast_to_border::<BLOCK_GAPS, T>(tiles, lit, masks, to);
         // The border of the box, each tile once (a one-tile-wide box has
         // only its top row and right column).
         for x in x0..=x1 {
