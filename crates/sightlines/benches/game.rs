@@ -21,7 +21,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sightlines::{
-    update_viewers, update_viewers_par, Algorithm, Fov, Grid, Opacity, Range, Viewer, VisibleSet,
+    update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Viewer,
+    VisibleSet,
 };
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -281,9 +282,9 @@ fn diagonal_gaps(c: &mut Criterion) {
         group
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3));
-        for algorithm in Algorithm::ALL
-            .into_iter()
-            .filter(|a| a.supports_diagonal_rule())
+        for &algorithm in Algorithm::ALL
+            .iter()
+            .filter(|a| a.supports_diagonal_rule() && a.properties().diagonal_gaps)
         {
             for gaps in DiagonalGaps::ALL {
                 let mut fov = Fov::new(algorithm);
