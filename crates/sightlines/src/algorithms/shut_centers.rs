@@ -9,56 +9,35 @@
 //! floors out: no scan needs to know the rule.
 
 use super::rays::FieldBits;
-use crate::kernel::{Field, Tiles};
+use crate::kernel::Tiles;
 
 /// Removes from `seen` every transparent tile whose centre lies on the ray
-/// from the origin's centre through a corner between two diagonal walls of
-/// `field`, past the corner.
+/// from the origin's centre through a corner between two diagonal walls,
+/// before the centre.
 ///
-/// Corner `(cx, cy)` is the top-left corner of the tile at offset
-/// `(cx, cy)`, at `(cx - 1/2, cy - 1/2)` from the origin's centre: its ray
-/// runs along `(2cx - 1, 2cy - 1)`, both odd, so the centres on it are the
-/// multiples `n·(p, q)` of that vector divided by `g`, their (odd) common
-/// divisor, and they lie past the corner from `2n > g` on. Corners on the
-/// field's edge shut rays that leave the field there.
-pub(crate) fn hide_shut_centers<T: Tiles>(tiles: &T, field: &Field, seen: &mut FieldBits) {
-    let (x0, x1) = (-field.left, field.right);
-    for cy in -field.up + 1..=field.down {
-        // Corners between the rows cy - 1 and cy, 63 a word.
-        let mut at = x0;
-        while at < x1 {
-            let len = (x1 - at + 1).min(64) as u32;
-            let above = tiles.row_bits(at, cy - 1, len);
-            let below = tiles.row_bits(at, cy, len);
-            // Bit i: the corner between tiles at + i and at + i + 1.
-            let pinched = (above & below >> 1 | above >> 1 & below) & (u64::MAX >> (65 - len));
-            let mut bits = pinched;
-            while bits != 0 {
-                let cx = at + i64::from(bits.trailing_zeros()) + 1;
-                bits &= bits - 1;
-                hide_along(tiles, field, seen, (2 * cx - 1, 2 * cy - 1));
-            }
-            at += i64::from(len) - 1;
+/// The centre at offset `(a, b)` is `g·(p, q)` with `p` and `q` coprime.
+/// The corners of the grid sit at `(cx - 1/2, cy - 1/2)` from the origin's
+/// centre (corner `(cx, cy)` is the top-left one of the tile at that
+/// offset), so the ray passes one only when `p` and `q` are both odd, at
+/// `k·(p, q)/2` for odd `k`, and before the centre for `k < 2g`. Most
+/// centres are done after a gcd and a parity test; the cost follows the
+/// tiles seen, not the field's area.
+pub(crate) fn hide_shut_centers<T: Tiles>(tiles: &T, seen: &mut FieldBits) {
+    seen.retain(|a, b| {
+        let g = gcd(a.abs(), b.abs());
+        if g == 0 {
+            return true;
         }
-    }
-}
-
-/// Removes the floors on the ray along `(u, v)` (both odd), past the corner
-/// at half of it.
-fn hide_along<T: Tiles>(tiles: &T, field: &Field, seen: &mut FieldBits, (u, v): (i64, i64)) {
-    let g = gcd(u.abs(), v.abs());
-    let (p, q) = (u / g, v / g);
-    let mut n = (g + 1) / 2;
-    loop {
-        let (a, b) = (n * p, n * q);
-        if !field.reaches(a, b) {
-            return;
+        let (p, q) = (a / g, b / g);
+        if p % 2 == 0 || q % 2 == 0 || tiles.opaque(a, b) {
+            return true;
         }
-        if !tiles.opaque(a, b) {
-            seen.remove(a, b);
-        }
-        n += 1;
-    }
+        !(1..2 * g).step_by(2).any(|k| {
+            let (cx, cy) = ((k * p + 1) / 2, (k * q + 1) / 2);
+            let wall = |x: i64, y: i64| tiles.opaque(x, y);
+            wall(cx - 1, cy - 1) && wall(cx, cy) || wall(cx, cy - 1) && wall(cx - 1, cy)
+        })
+    });
 }
 
 fn gcd(mut a: i64, mut b: i64) -> i64 {
@@ -77,5 +56,6 @@ mod tests {
         assert_eq!(gcd(9, 15), 3);
         assert_eq!(gcd(1, 7), 1);
         assert_eq!(gcd(21, 21), 21);
+        assert_eq!(gcd(0, 5), 5);
     }
 }

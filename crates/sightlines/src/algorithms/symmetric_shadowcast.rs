@@ -357,7 +357,7 @@ impl Scan for SymmetricShadowcast {
             marks.reset(field)?;
             with_tiles!(map, field.origin, |tiles| {
                 self.scan(tiles, field, &mut marks);
-                hide_shut_centers(tiles, field, &mut marks);
+                hide_shut_centers(tiles, &mut marks);
             });
             marks.report(sink);
             self.marks = marks;

@@ -159,7 +159,7 @@ fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
     let in_range = &masks.in_range.bits.words()[..n];
     let walls = &mut masks.walls.bits.words_mut()[..n];
     let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
-    let mut from = (0, 0);
+    let (mut from, mut at) = ((0, 0), origin as usize);
     for (p, (dx, dy)) in steps.positions(origin, row) {
         // In the box, so a valid position.
         let p = p as usize;
@@ -167,10 +167,21 @@ fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
         if in_range[word] & bit == 0 {
             return;
         }
-        if BLOCK_GAPS && pinched(tiles, from, (dx, dy)) {
-            return;
+        if BLOCK_GAPS && dx != from.0 && dy != from.1 {
+            // The two tiles beside a diagonal step, from the packed walls
+            // when there are some (both lie in the box).
+            let side = if T::PACKED_ROWS {
+                let wall = |q: usize| walls[q / 64] >> (q % 64) & 1 != 0;
+                let across = (dx - from.0) as isize;
+                wall(p.wrapping_add_signed(-across)) && wall(at.wrapping_add_signed(across))
+            } else {
+                pinched(tiles, from, (dx, dy))
+            };
+            if side {
+                return;
+            }
         }
-        from = (dx, dy);
+        (from, at) = ((dx, dy), p);
         lit[word] |= bit;
         let opaque = if T::PACKED_ROWS {
             walls[word] & bit != 0

@@ -90,6 +90,13 @@ impl FieldBits {
             .for_each_run(|r, c0, c1| f(r as i64 - up, c0 as i64 - left, c1 as i64 - left));
     }
 
+    /// Keeps the offsets for which `keep(dx, dy)` holds.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(i64, i64) -> bool) {
+        let (up, left) = (self.up, self.left);
+        self.bits
+            .retain(|r, c| keep(c as i64 - left, r as i64 - up));
+    }
+
     /// Calls `f` with the offset of every set bit, rows first.
     pub(crate) fn for_each(&self, mut f: impl FnMut(i64, i64)) {
         self.bits
