@@ -9,20 +9,30 @@
 //! floors out: no scan needs to know the rule.
 
 use super::rays::FieldBits;
-use crate::kernel::Tiles;
+use crate::error::FovError;
+use crate::kernel::{Field, Tiles};
 
 /// Removes from `seen` every transparent tile whose centre lies on the ray
 /// from the origin's centre through a corner between two diagonal walls,
-/// before the centre.
+/// before the centre. `corners` is scratch for those corners.
 ///
 /// The centre at offset `(a, b)` is `g·(p, q)` with `p` and `q` coprime.
 /// The corners of the grid sit at `(cx - 1/2, cy - 1/2)` from the origin's
 /// centre (corner `(cx, cy)` is the top-left one of the tile at that
 /// offset), so the ray passes one only when `p` and `q` are both odd, at
 /// `k·(p, q)/2` for odd `k`, and before the centre for `k < 2g`. Most
-/// centres are done after a gcd and a parity test; the cost follows the
-/// tiles seen, not the field's area.
-pub(crate) fn hide_shut_centers<T: Tiles>(tiles: &T, seen: &mut FieldBits) {
+/// centres are done after a parity test; the corners between walls are
+/// found a word of 63 at a time beforehand. (Walking the ray of each such
+/// corner instead costs more: caves have many, and few shut a centre.)
+pub(crate) fn hide_shut_centers<T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    seen: &mut FieldBits,
+    corners: &mut FieldBits,
+) -> Result<(), FovError> {
+    if !mark_corners(tiles, field, corners)? {
+        return Ok(());
+    }
     seen.retain(|a, b| {
         // Both quotients are odd only when 2 divides a and b equally often
         // (neither being 0): a cheap test that most centres fail.
@@ -31,18 +41,50 @@ pub(crate) fn hide_shut_centers<T: Tiles>(tiles: &T, seen: &mut FieldBits) {
         }
         let g = gcd(a.unsigned_abs(), b.unsigned_abs()) as i64;
         let (p, q) = (a / g, b / g);
-        if p % 2 == 0 || q % 2 == 0 || tiles.opaque(a, b) {
-            return true;
+        let mut k = 1;
+        while k < 2 * g {
+            if corners.contains((k * p + 1) / 2, (k * q + 1) / 2) {
+                return tiles.opaque(a, b);
+            }
+            k += 2;
         }
-        !(1..2 * g).step_by(2).any(|k| {
-            let (cx, cy) = ((k * p + 1) / 2, (k * q + 1) / 2);
-            let wall = |x: i64, y: i64| tiles.opaque(x, y);
-            wall(cx - 1, cy - 1) && wall(cx, cy) || wall(cx, cy - 1) && wall(cx - 1, cy)
-        })
+        true
     });
+    Ok(())
 }
 
-/// Binary gcd: shifts and subtractions, no division.
+/// Marks in `corners`, at the tile whose top-left corner it is, every corner
+/// inside `field` between two diagonally opposite opaque tiles; whether
+/// there is one.
+fn mark_corners<T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    corners: &mut FieldBits,
+) -> Result<bool, FovError> {
+    corners.reset(field)?;
+    let mut any = false;
+    let (x0, x1) = (-field.left, field.right);
+    for cy in -field.up + 1..=field.down {
+        // The corners between rows cy - 1 and cy, 63 a word: bit i is the
+        // corner between tiles at + i and at + i + 1.
+        let mut at = x0;
+        while at < x1 {
+            let len = (x1 - at + 1).min(64) as u32;
+            let above = tiles.row_bits(at, cy - 1, len);
+            let below = tiles.row_bits(at, cy, len);
+            let mut bits = (above & below >> 1 | above >> 1 & below) & (u64::MAX >> (65 - len));
+            any |= bits != 0;
+            while bits != 0 {
+                corners.insert(at + i64::from(bits.trailing_zeros()) + 1, cy);
+                bits &= bits - 1;
+            }
+            at += i64::from(len) - 1;
+        }
+    }
+    Ok(any)
+}
+
+/// Binary gcd: shifts and subtractions, no division; `gcd(0, n)` is `n`.
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     if a == 0 || b == 0 {
         return a | b;

@@ -148,8 +148,9 @@ pub struct SymmetricShadowcast {
     /// diagonal tile is scanned by the two quadrants sharing it.
     diagonals: Vec<u8>,
     /// With the diagonal rule, what the scan sees before the rule hides
-    /// floors (see `shut_centers`).
+    /// floors (see `shut_centers`), and the corners between walls.
     marks: FieldBits,
+    corners: FieldBits,
 }
 
 impl SymmetricShadowcast {
@@ -355,10 +356,13 @@ impl Scan for SymmetricShadowcast {
         if field.gaps.blocks() {
             let mut marks = std::mem::take(&mut self.marks);
             marks.reset(field)?;
-            with_tiles!(map, field.origin, |tiles| {
+            let mut corners = std::mem::take(&mut self.corners);
+            let hidden = with_tiles!(map, field.origin, |tiles| {
                 self.scan(tiles, field, &mut marks);
-                hide_shut_centers(tiles, &mut marks);
+                hide_shut_centers(tiles, field, &mut marks, &mut corners)
             });
+            self.corners = corners;
+            hidden?;
             marks.report(sink);
             self.marks = marks;
         } else {

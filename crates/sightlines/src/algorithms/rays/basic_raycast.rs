@@ -159,29 +159,38 @@ fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
     let in_range = &masks.in_range.bits.words()[..n];
     let walls = &mut masks.walls.bits.words_mut()[..n];
     let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
-    let (mut from, mut at) = ((0, 0), origin as usize);
+    let (mut from, mut at) = ((0, 0), origin);
     for (p, (dx, dy)) in steps.positions(origin, row) {
+        if BLOCK_GAPS {
+            // The two tiles beside a diagonal step, from the packed walls
+            // when there are some (both lie in the box). The step is found
+            // from the positions, so that packed maps need no offsets.
+            let shut = if T::PACKED_ROWS {
+                let d = p - at;
+                let down = if d > 1 {
+                    row
+                } else if d < -1 {
+                    -row
+                } else {
+                    0
+                };
+                let across = d - down;
+                let wall = |q: i64| walls[q as usize / 64] >> (q % 64) & 1 != 0;
+                down != 0 && across != 0 && wall(at + down) && wall(at + across)
+            } else {
+                pinched(tiles, from, (dx, dy))
+            };
+            if shut {
+                return;
+            }
+            (from, at) = ((dx, dy), p);
+        }
         // In the box, so a valid position.
         let p = p as usize;
         let (word, bit) = (p / 64, 1 << (p % 64));
         if in_range[word] & bit == 0 {
             return;
         }
-        if BLOCK_GAPS && dx != from.0 && dy != from.1 {
-            // The two tiles beside a diagonal step, from the packed walls
-            // when there are some (both lie in the box).
-            let side = if T::PACKED_ROWS {
-                let wall = |q: usize| walls[q / 64] >> (q % 64) & 1 != 0;
-                let across = (dx - from.0) as isize;
-                wall(p.wrapping_add_signed(-across)) && wall(at.wrapping_add_signed(across))
-            } else {
-                pinched(tiles, from, (dx, dy))
-            };
-            if side {
-                return;
-            }
-        }
-        (from, at) = ((dx, dy), p);
         lit[word] |= bit;
         let opaque = if T::PACKED_ROWS {
             walls[word] & bit != 0
