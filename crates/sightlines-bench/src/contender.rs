@@ -2,7 +2,7 @@
 //! behind one small trait so that every one is timed and counted the same way.
 
 use crate::workload::{range_box, Workload};
-use sightlines::{Algorithm, Fov, Grid, Range, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range, VisibleSet};
 use std::hint::black_box;
 
 /// One implementation, set up for one map and radius, with its buffers.
@@ -14,6 +14,12 @@ pub trait Contender {
     /// The tiles seen from `origin`, sorted by row then column: for the
     /// visible counts and the sanity checks, never timed.
     fn tiles(&mut self, origin: (i32, i32)) -> Vec<(i32, i32)>;
+
+    /// Sets the diagonal rule, for our algorithms that keep it; whether it
+    /// was set (peers have no such option).
+    fn set_diagonal_gaps(&mut self, _gaps: DiagonalGaps) -> bool {
+        false
+    }
 }
 
 /// Builds a contender for a workload and a radius (`None`: the whole map).
@@ -123,6 +129,12 @@ impl Contender for Ours {
     fn tiles(&mut self, origin: (i32, i32)) -> Vec<(i32, i32)> {
         self.run(&[origin]);
         self.set.iter().collect()
+    }
+
+    fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) -> bool {
+        let algorithm = self.fov.algorithm();
+        self.fov.set_diagonal_gaps(gaps);
+        !gaps.blocks() || algorithm.supports_diagonal_rule()
     }
 }
 

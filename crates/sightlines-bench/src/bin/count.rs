@@ -2,9 +2,11 @@
 //! instructions (`tools/bench/instructions.sh` drives it).
 //!
 //! ```text
-//! count CASE CONTENDER [--reps N]   one warm-up field of view, then every
+//! count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block]
+//!                                   one warm-up field of view, then every
 //!                                   viewpoint N times inside sightlines_bench_measure;
-//!                                   prints fovs=<number of fields of view measured>
+//!                                   prints fovs=<number of fields of view measured>;
+//!                                   `block` only for our algorithms that keep the rule
 //! count --cases                     the case names
 //! count --list [CASE]               the contender ids (of a case)
 //! count --visible CASE              each contender's mean visible tiles
@@ -14,6 +16,7 @@
 //! --toggle-collect=sightlines_bench_measure`, the total is the instructions
 //! of the measured runs alone.
 
+use sightlines::DiagonalGaps;
 use sightlines_bench::contender::{self, Contender};
 use sightlines_bench::workload::{maps_dir, Case, Workload, CASES};
 use std::process::ExitCode;
@@ -76,13 +79,23 @@ fn run(args: Vec<String>) -> Result<(), String> {
             Ok(())
         }
         [name, id, rest @ ..] if !name.starts_with('-') => {
-            let reps = match rest {
-                [] => 1,
-                ["--reps", n] => n
-                    .parse()
-                    .map_err(|_| format!("--reps: '{n}' is not a count"))?,
-                _ => return Err(format!("unexpected arguments {rest:?}")),
-            };
+            let (mut reps, mut gaps) = (1, DiagonalGaps::Pass);
+            let mut rest = rest;
+            while let [flag, value, more @ ..] = rest {
+                match *flag {
+                    "--reps" => {
+                        reps = value
+                            .parse()
+                            .map_err(|_| format!("--reps: '{value}' is not a count"))?
+                    }
+                    "--diagonal-gaps" => gaps = value.parse().map_err(|e| format!("{e}"))?,
+                    _ => return Err(format!("unexpected arguments {rest:?}")),
+                }
+                rest = more;
+            }
+            if !rest.is_empty() {
+                return Err(format!("unexpected arguments {rest:?}"));
+            }
             let case = case(name)?;
             let spec = contender::for_map(case.map)
                 .into_iter()
@@ -90,13 +103,16 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 .ok_or_else(|| format!("no contender '{id}' for {case} (see count --list)"))?;
             let w = Workload::load(&maps_dir()?, case.map)?;
             let mut c = (spec.build)(&w, case.radius);
+            if !c.set_diagonal_gaps(gaps) {
+                return Err(format!("{id} does not keep the diagonal rule"));
+            }
             c.run(&w.viewpoints[..1]); // warm-up: buffers grown, code paged in
             sightlines_bench_measure(&mut *c, &w.viewpoints, reps);
             println!("fovs={}", w.viewpoints.len() as u64 * u64::from(reps));
             Ok(())
         }
         _ => Err(
-            "usage: count CASE CONTENDER [--reps N] | --cases | --list [CASE] | --visible CASE"
+            "usage: count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block] | --cases | --list [CASE] | --visible CASE"
                 .to_owned(),
         ),
     }
