@@ -52,7 +52,9 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use sightlines::generate::SplitMix64;
-use sightlines::{tile_changed, Algorithm, Fov, Grid, Memory, Opacity, Range, Viewer, VisibleSet};
+use sightlines::{
+    tile_changed, Algorithm, DiagonalGaps, Fov, Grid, Memory, Opacity, Range, Viewer, VisibleSet,
+};
 
 use level::Level;
 
@@ -176,6 +178,9 @@ pub enum Command {
     SelectAlgorithm(usize),
     /// Show or hide where the current and the previous algorithm disagree.
     ToggleDiff,
+    /// Walls touching at a corner seal it, or let sight through
+    /// ([`DiagonalGaps`]).
+    ToggleDiagonalGaps,
     /// Take the wand out and aim it.
     Aim,
     /// While aiming: the next target, farther away.
@@ -263,6 +268,9 @@ pub struct Game {
     rng: SplitMix64,
     turn: u64,
     log: VecDeque<String>,
+    /// What the player's last view change revealed and hid (for "you spot").
+    newly_seen: VisibleSet,
+    newly_hidden: VisibleSet,
     stats: Stats,
 }
 
@@ -345,6 +353,8 @@ impl Game {
             rng,
             turn: 0,
             log: VecDeque::with_capacity(LOG_LEN + 1),
+            newly_seen: VisibleSet::new(),
+            newly_hidden: VisibleSet::new(),
             stats: Stats::default(),
         };
         game.refresh_view();
@@ -533,6 +543,10 @@ impl Game {
                 }
                 return Flow::Continue;
             }
+            Command::ToggleDiagonalGaps => {
+                self.toggle_diagonal_gaps();
+                return Flow::Continue;
+            }
             Command::ToggleDiff => {
                 self.show_diff = !self.show_diff;
                 self.refresh_diff();
@@ -617,6 +631,46 @@ impl Game {
         self.set_algorithm(all[next]);
     }
 
+    /// Whether walls touching at a corner seal it for everyone's sight.
+    pub fn diagonal_gaps(&self) -> DiagonalGaps {
+        self.fov.diagonal_gaps()
+    }
+
+    /// Turns the diagonal rule on or off for everyone, if the algorithm
+    /// keeps it; every view is recomputed.
+    pub fn toggle_diagonal_gaps(&mut self) {
+        let algorithm = self.algorithm();
+        let gaps = match self.diagonal_gaps() {
+            DiagonalGaps::Block => DiagonalGaps::Pass,
+            DiagonalGaps::Pass if !algorithm.supports_diagonal_rule() => {
+                self.say(format!(
+                    "{algorithm} does not keep the diagonal rule yet; try recursive-shadowcast."
+                ));
+                return;
+            }
+            DiagonalGaps::Pass => DiagonalGaps::Block,
+        };
+        self.set_diagonal_gaps(gaps);
+        self.say(match gaps {
+            DiagonalGaps::Block => "Walls touching at a corner now seal it (g).".to_string(),
+            DiagonalGaps::Pass => format!("Sight passes corners as {algorithm} has it (g)."),
+        });
+    }
+
+    fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) {
+        self.fov.set_diagonal_gaps(gaps);
+        self.player.mark_dirty();
+        self.compare.mark_dirty();
+        for m in &mut self.monsters {
+            m.viewer.mark_dirty();
+        }
+        self.refresh_view();
+        if self.mode == Mode::Aim {
+            self.refresh_targets();
+            self.refresh_aim();
+        }
+    }
+
     /// Everyone sees with `algorithm` from now on; the diff overlay then
     /// compares with the algorithm used before.
     pub fn set_algorithm(&mut self, algorithm: Algorithm) {
@@ -625,6 +679,12 @@ impl Game {
             return;
         }
         self.previous = now;
+        if self.diagonal_gaps().blocks() && !algorithm.supports_diagonal_rule() {
+            self.fov.set_diagonal_gaps(DiagonalGaps::Pass);
+            self.say(format!(
+                "{algorithm} does not keep the diagonal rule yet: it is off."
+            ));
+        }
         self.fov.set_algorithm(algorithm);
         self.player.set_algorithm(algorithm);
         self.compare.set_algorithm(now);
@@ -651,9 +711,27 @@ impl Game {
         if let Ok(true) = self.player.update(&mut self.fov, &self.map) {
             self.last_fov = Some(start.elapsed());
             self.stats.player_updates += 1;
+            self.spot_monsters();
         }
         self.memory.remember(self.player.visible());
         self.refresh_diff();
+    }
+
+    /// "You spot a goblin": the monsters on tiles the last update revealed.
+    fn spot_monsters(&mut self) {
+        self.player
+            .changes(&mut self.newly_seen, &mut self.newly_hidden);
+        let spotted: Vec<&'static str> = self
+            .monsters
+            .iter()
+            .filter(|m| self.newly_seen.contains(m.pos.0, m.pos.1))
+            .map(|m| m.kind.name())
+            .collect();
+        match spotted.as_slice() {
+            [] => {}
+            [one] => self.say(format!("You spot a {one}.")),
+            [first, rest @ ..] => self.say(format!("You spot a {first} and {} more.", rest.len())),
+        }
     }
 
     fn refresh_diff(&mut self) {

@@ -110,6 +110,7 @@ pub fn command(key: &KeyEvent, context: Context, digits: Digits) -> Option<Comma
         KeyCode::F(n @ 1..=9) => Command::SelectAlgorithm(usize::from(n) - 1),
         KeyCode::Char('?') => Command::Help,
         KeyCode::Char('d') => Command::ToggleDiff,
+        KeyCode::Char('g') => Command::ToggleDiagonalGaps,
         // Walking about.
         KeyCode::Tab if !aiming => Command::NextAlgorithm,
         KeyCode::BackTab if !aiming => Command::PrevAlgorithm,

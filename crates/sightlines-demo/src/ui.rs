@@ -264,6 +264,9 @@ fn status_line(game: &Game) -> Line<'static> {
         .last_fov_time()
         .map_or_else(|| "-".to_string(), format_duration);
     spans.push(Span::raw(format!(" fov {fov}")));
+    if game.diagonal_gaps().blocks() {
+        spans.push(Span::styled(" sealed", Style::new().fg(Color::LightYellow)));
+    }
     spans.push(sep());
     let hp_colour = if game.hp() * 3 <= MAX_HP {
         Color::LightRed
@@ -382,6 +385,7 @@ fn help_lines() -> Vec<Line<'static>> {
         "          with --digits algorithms)",
         "          d: show where this algorithm and the previous one",
         "          disagree (green: only this one, magenta: only the other)",
+        "          g: walls touching at a corner seal it (the diagonal rule)",
         "Quit      q or Ctrl-C",
         "",
     ];

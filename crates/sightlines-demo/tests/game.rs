@@ -584,3 +584,68 @@ fn no_command_sequence_breaks_the_rules() {
         }
     }
 }
+
+#[test]
+fn the_diagonal_rule_seals_corners_for_everyone() {
+    let mut game = level(&[
+        "#######", //
+        "#@....#", "#..#..#", "#.#...#", "#.....#", "#######",
+    ]);
+    // Walls at (3, 2) and (2, 3) touch at a corner on the player's diagonal.
+    assert!(game.sees(3, 3));
+    game.apply(Command::ToggleDiagonalGaps);
+    assert!(game.diagonal_gaps().blocks());
+    assert!(!game.sees(3, 3), "the corner is sealed");
+    assert!(game.log().last().unwrap().contains("seal"));
+    game.apply(Command::ToggleDiagonalGaps);
+    assert!(!game.diagonal_gaps().blocks() && game.sees(3, 3));
+    // An algorithm that does not keep the rule yet says so and stays as it is.
+    game.set_algorithm(Algorithm::Restrictive);
+    game.apply(Command::ToggleDiagonalGaps);
+    assert!(!game.diagonal_gaps().blocks());
+    assert!(game
+        .log()
+        .last()
+        .unwrap()
+        .contains("does not keep the diagonal rule"));
+    // Switching to such an algorithm turns the rule off.
+    game.set_algorithm(Algorithm::RecursiveShadowcast);
+    game.apply(Command::ToggleDiagonalGaps);
+    assert!(game.diagonal_gaps().blocks());
+    game.set_algorithm(Algorithm::Beveled);
+    assert!(!game.diagonal_gaps().blocks());
+    assert_eq!(
+        game.view().visible().iter().collect::<Vec<_>>(),
+        fresh_view(&game, Algorithm::Beveled)
+    );
+}
+
+#[test]
+fn a_monster_the_player_comes_upon_is_spotted() {
+    let mut game = level(&[
+        "##########",
+        "#@.......#",
+        "#........#",
+        "######.###",
+        "#g.......#",
+        "##########",
+    ]);
+    assert!(!game.log().any(|l| l.contains("spot")));
+    for dir in [
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::E,
+        Dir::S,
+        Dir::S,
+        Dir::S,
+    ] {
+        game.apply(Command::Move(dir));
+    }
+    assert!(
+        game.log().any(|l| l == "You spot a goblin."),
+        "{:?}",
+        game.log().collect::<Vec<_>>()
+    );
+}
