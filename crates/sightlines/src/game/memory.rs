@@ -340,12 +340,17 @@ mod tests {
         // The form written before the version field existed is version 1.
         let unversioned = v1.replace("\"version\":1,", "");
         assert_ne!(unversioned, v1);
-        assert_eq!(serde_json::from_str::<Memory>(&unversioned).unwrap(), expected);
+        assert_eq!(
+            serde_json::from_str::<Memory>(&unversioned).unwrap(),
+            expected
+        );
         // This version writes version 1, field for field as the fixture.
         assert_eq!(serde_json::to_string(&expected).unwrap(), v1.trim_end());
         // A newer version is refused with a message that says so.
         let newer = v1.replace("\"version\":1,", "\"version\":2,");
-        let err = serde_json::from_str::<Memory>(&newer).unwrap_err().to_string();
+        let err = serde_json::from_str::<Memory>(&newer)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("format version 2, newer than"), "{err}");
     }
 }
