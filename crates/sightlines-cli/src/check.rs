@@ -18,12 +18,11 @@ use crate::input::{
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{figure, LegendItems, Panel};
-use crate::Failure;
+use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
 use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -112,19 +111,23 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     }
     let mut out = String::new();
     write_heading(&mut out, &map.name, total, tiles.len(), args.seed, range);
-    let bar = std::io::stderr().is_terminal() && tiles.len() >= 200;
     let mut asymmetric = Vec::new();
     let mut broken = Vec::new();
     let mut pictured = false;
-    for &a in &algorithms {
+    for (k, &a) in algorithms.iter().enumerate() {
+        let message = if algorithms.len() > 1 {
+            format!("{a} ({}/{})", k + 1, algorithms.len())
+        } else {
+            a.to_string()
+        };
+        let bar = progress::bar(tiles.len() as u64, message, "fields of view");
         let outcome = pairs::check(&map.grid, &tiles, a, range, args.limit, |done, n| {
-            if bar && (done == n || done % (n / 100).max(1) == 0) {
-                progress_bar(a, done, n);
+            if done == 1 {
+                bar.set_length(n as u64);
             }
+            bar.set_position(done as u64);
         })?;
-        if bar {
-            eprint!("\r\x1b[2K");
-        }
+        bar.finish_and_clear();
         write_pairs(&mut out, a, &outcome);
         // Only the first algorithm with a one-way pair is drawn.
         if let (Some(path), Some(worst), false) = (&args.picture, outcome.worst, pictured) {
@@ -253,22 +256,6 @@ fn write_verdict(
         );
         true
     }
-}
-
-/// How far one algorithm's fields of view have come, redrawn in place on
-/// one line of standard error.
-fn progress_bar(a: Algorithm, done: usize, n: usize) {
-    let width = 30;
-    let filled = done * width / n.max(1);
-    let mut err = std::io::stderr().lock();
-    let _ = write!(
-        err,
-        "\r{a} [{}{}] {:>3}% ({done}/{n} fields of view)",
-        "#".repeat(filled),
-        " ".repeat(width - filled),
-        done * 100 / n.max(1)
-    );
-    let _ = err.flush();
 }
 
 /// Two panels: what the seer sees (the seen tile marked), and what the seen

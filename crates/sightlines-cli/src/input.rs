@@ -201,8 +201,18 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// Writes a result to `path`, or to standard output. Binary output is not
 /// sent to a terminal, where it would only garble the screen.
 pub fn write_output(path: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(), Failure> {
+    write_output_with(path, binary, |out| out.write_all(bytes))
+}
+
+/// [`write_output`] for output written piece by piece by `write`: a file is
+/// written whole or not at all ([`crate::save`]).
+pub fn write_output_with(
+    path: Option<&Path>,
+    binary: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Failure> {
     match path {
-        Some(path) => std::fs::write(path, bytes)
+        Some(path) => crate::save::write_file(path, write)
             .map_err(|e| Failure::input(format!("cannot write '{}': {}", path.display(), e))),
         None => {
             if binary && std::io::stdout().is_terminal() {
@@ -210,9 +220,9 @@ pub fn write_output(path: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(
                     "not writing a binary picture to the terminal; pass --output FILE or redirect standard output",
                 ));
             }
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             // A closed pipe (`| head`) is not an error worth reporting.
-            let _ = stdout.write_all(bytes).and_then(|_| stdout.flush());
+            let _ = write(&mut stdout).and_then(|_| stdout.flush());
             Ok(())
         }
     }

@@ -2,7 +2,8 @@
 //!
 //! Every error is one line on stderr and a non-zero exit: 2 for a bad
 //! command line, 1 for bad input (an unreadable or malformed map, an origin
-//! off the map).
+//! off the map), 130 after Ctrl-C. Files are written whole or not at all
+//! (`save`); long work shows a progress bar on a terminal (`progress`).
 
 mod check;
 mod compare;
@@ -11,7 +12,9 @@ mod input;
 mod memory;
 mod pairs;
 mod picture;
+mod progress;
 mod report;
+mod save;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +26,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress bars (they are drawn on standard error only when it is
+    /// a terminal).
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -111,6 +118,8 @@ fn main() -> ExitCode {
             };
         }
     };
+    progress::set_quiet(cli.quiet);
+    save::stop_on_interrupt();
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
         Command::Compare(args) => compare::run(&args),

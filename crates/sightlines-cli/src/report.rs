@@ -745,7 +745,7 @@ fn update_readme(path: &Path, md: &str) -> Result<(), Failure> {
         )));
     }
     let new = format!("{}{START}\n{md}{}", &text[..a], &text[b..]);
-    std::fs::write(path, new)
+    crate::save::write_file(path, |out| out.write_all(new.as_bytes()))
         .map_err(|e| Failure::input(format!("cannot write '{}': {e}", path.display())))
 }
 

@@ -63,6 +63,10 @@ pub struct ShowArgs {
     /// a later --memory; it may be the --memory file itself.
     #[arg(long, value_name = "FILE")]
     pub save_memory: Option<PathBuf>,
+    /// Use a --memory file saved for another map of the same size (other
+    /// walls) instead of refusing it.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -88,7 +92,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     // The memory drawn: the file's, plus what the visited tiles see.
     let visited: Vec<(i32, i32)> = args.visited.iter().flat_map(|p| p.0.clone()).collect();
     let mut recalled = match &args.memory {
-        Some(path) => Some(memory::load(path, &map)?),
+        Some(path) => Some(memory::load(path, &map, args.force)?),
         None if !visited.is_empty() => Some(memory::empty(&map)?),
         None => None,
     };
@@ -149,7 +153,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
             None => memory::empty(&map)?,
         };
         saved.remember(&seen);
-        memory::save(path, &saved)?;
+        memory::save(path, &map.grid, &saved)?;
     }
     write_output(args.output.as_deref(), &out, args.format == Format::Png)
 }
