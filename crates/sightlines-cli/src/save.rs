@@ -10,7 +10,7 @@
 //! writes under way and leaves at once with exit code 130.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -102,11 +102,8 @@ pub fn stop_on_interrupt() {
         for temp in list.iter() {
             let _ = fs::remove_file(temp);
         }
-        let mut err = io::stderr().lock();
-        if err.is_terminal() {
-            let _ = write!(err, "\r\x1b[2K");
-        }
-        let _ = writeln!(err, "sightlines: interrupted");
+        crate::progress::clear_all();
+        let _ = writeln!(io::stderr().lock(), "sightlines: interrupted");
         std::process::exit(INTERRUPTED);
     });
 }
