@@ -17,7 +17,7 @@ use crate::input::{
     parse_tile_size, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
-use crate::picture::{figure, LegendItems, Panel};
+use crate::picture::{fit, Crop, LegendItems, Panel};
 use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
@@ -73,6 +73,11 @@ pub struct CheckArgs {
     /// its extension.
     #[arg(long, value_name = "FILE")]
     pub picture: Option<PathBuf>,
+    /// Which tiles the picture draws: `map`, `fov` (the box around both
+    /// fields of view), or `auto`: the whole map unless the picture would
+    /// pass 16384 pixels a side.
+    #[arg(long, value_enum, default_value_t = Crop::Auto)]
+    pub crop: Crop,
     /// Pixels per tile in the picture (1 to 64).
     #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "12", value_parser = parse_tile_size)]
     pub tile_size: u32,
@@ -141,7 +146,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
                 worst.seen.1,
                 path.display()
             );
-            write_picture(path, &map, a, range, worst, args.tile_size)?;
+            write_picture(path, &map, a, range, worst, args.tile_size, args.crop)?;
         }
         write_promises(&mut out, &outcome.promises);
         if outcome.one_way > 0 {
@@ -267,11 +272,13 @@ fn write_picture(
     range: Range,
     v: OneWay,
     tile: u32,
+    crop: Crop,
 ) -> Result<(), Failure> {
     let mut fov = Fov::new(a);
     let (mut from_seer, mut from_seen) = (VisibleSet::new(), VisibleSet::new());
     field_of_view(&mut fov, &map.grid, v.seer, range, &mut from_seer)?;
     field_of_view(&mut fov, &map.grid, v.seen, range, &mut from_seen)?;
+    let (seen_mark, seer_mark) = ([v.seen], [v.seer]);
     let mut left = Panel::new(
         format!(
             "{a}: ({}, {}) sees ({}, {})",
@@ -282,7 +289,7 @@ fn write_picture(
     );
     left.origin = Some(v.seer);
     left.targets = vec![v.seen];
-    left.disputed = vec![v.seen];
+    left.disputed = &seen_mark;
     let mut right = Panel::new(
         format!("but ({}, {}) does not see it", v.seen.0, v.seen.1),
         &map.grid,
@@ -290,22 +297,18 @@ fn write_picture(
     );
     right.origin = Some(v.seen);
     right.targets = vec![v.seer];
-    right.disputed = vec![v.seer];
+    right.disputed = &seer_mark;
     let legend = LegendItems {
         disputed: Some("one-way pair".to_owned()),
         targets: Some("the other end"),
         ..LegendItems::default()
     };
-    let pic = figure(&[left, right], tile, 2, legend);
+    let hint = ", or --radius R for smaller fields of view";
+    let pic = fit(vec![left, right], tile, 2, legend, crop, hint)?;
     let svg = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    let bytes = if svg {
-        pic.to_svg().into_bytes()
-    } else {
-        pic.to_png()
-    };
-    write_output(Some(path), &bytes, true)
+    pic.write_to(Some(path), !svg)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ pub struct LoadedMap {
     /// Where it came from, for messages: a path, `<stdin>` or `<built-in map>`.
     pub name: String,
     /// One string a row, as written.
-    pub rows: Vec<Vec<char>>,
+    pub rows: Vec<String>,
     pub grid: Grid,
     pub viewer: Option<(i32, i32)>,
 }

@@ -15,7 +15,7 @@ use crate::input::{
     field_of_view, floor_tiles, parse_algorithms, parse_tile_size, write_output, AlgorithmList,
 };
 use crate::pairs;
-use crate::picture::{figure, LegendItems, Panel, Picture};
+use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::Failure;
 use clap::Args;
 use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
@@ -678,21 +678,21 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::input(format!("cannot create folder '{}': {e}", dir.display())))?;
     for sc in SCENARIOS {
-        let pic = scenario_picture(algorithms, sc, tile)?;
-        let path = dir.join(format!("{}.png", sc.name));
-        write_output(Some(&path), &pic.to_png(), true)?;
+        let map = sc.load();
+        let sets = scenario_sets(algorithms, sc, &map)?;
+        let disputed = crate::compare::disputed_tiles(&map.grid, &sets);
+        let pic = scenario_picture(algorithms, &map, &sets, &disputed, tile)?;
+        pic.write_to(Some(&dir.join(format!("{}.png", sc.name))), true)?;
     }
     Ok(())
 }
 
-/// Every algorithm's field of view on a scenario, side by side: the
-/// disputed tiles framed, the marked tiles shown.
-fn scenario_picture(
+/// Every algorithm's field of view on a scenario.
+fn scenario_sets(
     algorithms: &[Algorithm],
     sc: &Scenario,
-    tile: u32,
-) -> Result<Picture, Failure> {
-    let map = sc.load();
+    map: &ScenarioMap,
+) -> Result<Vec<VisibleSet>, Failure> {
     let mut sets = Vec::new();
     let mut fov = Fov::default();
     for &a in algorithms {
@@ -701,14 +701,25 @@ fn scenario_picture(
         field_of_view(&mut fov, &map.grid, map.origin, sc.range(), &mut set)?;
         sets.push(set);
     }
-    let disputed = crate::compare::disputed_tiles(&map.grid, &sets);
+    Ok(sets)
+}
+
+/// Every algorithm's field of view on a scenario, side by side: the
+/// disputed tiles framed, the marked tiles shown.
+fn scenario_picture<'a>(
+    algorithms: &[Algorithm],
+    map: &'a ScenarioMap,
+    sets: &'a [VisibleSet],
+    disputed: &'a [(i32, i32)],
+    tile: u32,
+) -> Result<Picture<'a>, Failure> {
     let panels: Vec<Panel<'_>> = algorithms
         .iter()
-        .zip(&sets)
+        .zip(sets)
         .map(|(a, set)| {
-            let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
+            let mut p = Panel::new(crate::compare::caption(*a, set, disputed), &map.grid, set);
             p.origin = Some(map.origin);
-            p.disputed = disputed.clone();
+            p.disputed = disputed;
             p.targets = map.marks.iter().map(|m| m.1).collect();
             p
         })
@@ -723,7 +734,14 @@ fn scenario_picture(
         },
         ..LegendItems::default()
     };
-    Ok(figure(&panels, tile, columns, legend))
+    fit(
+        panels,
+        tile,
+        columns,
+        legend,
+        Crop::Map,
+        ", or fewer --algorithms",
+    )
 }
 
 pub const START: &str = "<!-- report:start -->";
