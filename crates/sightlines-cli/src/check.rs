@@ -21,7 +21,8 @@ use crate::picture::{fit, Crop, LegendItems, Panel};
 use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
-use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range, Shape, VisibleSet};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -84,20 +85,53 @@ pub struct CheckArgs {
 }
 
 /// All floor tiles, or `sample` of them picked with `seed` (sorted by row,
-/// then column) when there are more.
+/// then column) when there are more; and how many floor tiles there are.
+///
+/// The pick is the first `sample` steps of a Fisher-Yates shuffle of the
+/// floor tiles in row order, kept sparse (only the swapped places are
+/// stored): memory grows with the sample, not with the map.
 pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>, usize) {
-    let mut floors = floor_tiles(grid);
-    let total = floors.len();
-    if total > sample {
-        let mut rng = SplitMix64::new(seed);
-        for i in 0..sample {
-            let j = i + rng.below((total - i) as u32) as usize;
-            floors.swap(i, j);
-        }
-        floors.truncate(sample);
-        floors.sort_by_key(|&(x, y)| (y, x));
+    let total = count_floors(grid);
+    if total <= sample {
+        return (floor_tiles(grid), total);
     }
-    (floors, total)
+    let mut rng = SplitMix64::new(seed);
+    let mut moved: HashMap<usize, usize> = HashMap::with_capacity(2 * sample);
+    let mut ranks = Vec::with_capacity(sample);
+    for i in 0..sample {
+        let j = i + rng.below((total - i) as u32) as usize;
+        let at_i = *moved.get(&i).unwrap_or(&i);
+        let at_j = *moved.get(&j).unwrap_or(&j);
+        moved.insert(j, at_i);
+        ranks.push(at_j);
+    }
+    ranks.sort_unstable();
+    // The floor tiles of those ranks, in one pass over the map.
+    let mut tiles = Vec::with_capacity(sample);
+    let (mut rank, mut next) = (0, ranks.iter().peekable());
+    'rows: for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            if !grid.is_opaque(x, y) {
+                if next.peek() == Some(&&rank) {
+                    tiles.push((x, y));
+                    next.next();
+                    if next.peek().is_none() {
+                        break 'rows;
+                    }
+                }
+                rank += 1;
+            }
+        }
+    }
+    (tiles, total)
+}
+
+/// How many transparent tiles `grid` has.
+fn count_floors(grid: &Grid) -> usize {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    (0..h)
+        .map(|y| (0..w).filter(|&x| !grid.is_opaque(x, y)).count())
+        .sum()
 }
 
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
@@ -314,6 +348,31 @@ fn write_picture(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pick of the first version: the whole list of floors shuffled.
+    fn sample_from_the_list(grid: &Grid, sample: usize, seed: u64) -> Vec<(i32, i32)> {
+        let mut floors = floor_tiles(grid);
+        let mut rng = SplitMix64::new(seed);
+        for i in 0..sample {
+            let j = i + rng.below((floors.len() - i) as u32) as usize;
+            floors.swap(i, j);
+        }
+        floors.truncate(sample);
+        floors.sort_by_key(|&(x, y)| (y, x));
+        floors
+    }
+
+    #[test]
+    fn the_sparse_sample_is_the_sample_of_the_shuffled_list() {
+        for (seed, size, sample) in [(1, 40, 100), (7, 23, 500), (9, 60, 1500), (3, 12, 2)] {
+            let grid = sightlines::generate::cave(size, size + 5, seed);
+            let floors = floor_tiles(&grid).len();
+            let sample = sample.min(floors - 1);
+            let (got, total) = sample_floors(&grid, sample, seed);
+            assert_eq!(total, floors);
+            assert_eq!(got, sample_from_the_list(&grid, sample, seed), "{seed}");
+        }
+    }
 
     #[test]
     fn samples_are_sorted_distinct_and_repeatable() {

@@ -131,6 +131,12 @@ fn main() -> ExitCode {
             Ok(())
         }
     };
+    // For the tests of memory bounds, and anyone curious.
+    if std::env::var_os("SIGHTLINES_PEAK_MEMORY").is_some() {
+        if let Some(peak) = peak_memory_kib() {
+            eprintln!("sightlines: peak memory {peak} KiB");
+        }
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -140,4 +146,12 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// The process's peak resident memory (`VmHWM` of /proc/self/status), on
+/// Linux.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

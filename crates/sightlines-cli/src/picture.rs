@@ -761,9 +761,9 @@ pub fn fit<'a>(
         "the whole map"
     };
     let advice = match smaller {
-        Some(t) => format!("pass --tile-size {t} (or less){hint}"),
+        Some(t) => format!("; pass --tile-size {t} (or less){hint}"),
         None => format!(
-            "even at --tile-size 1; {}",
+            ", even at --tile-size 1; pass {}",
             hint.trim_start_matches(", or ")
         ),
     };
@@ -773,7 +773,7 @@ pub fn fit<'a>(
         ""
     };
     Err(Failure::input(format!(
-        "a picture of {what} would be {w} x {h} pixels, past the limit of {MAX_SIDE} a side; {advice}{crop_advice}"
+        "a picture of {what} would be {w} x {h} pixels, past the limit of {MAX_SIDE} a side{advice}{crop_advice}"
     )))
 }
 
@@ -1002,6 +1002,142 @@ mod tests {
             assert!(glyph(c).iter().all(|&r| r < 8), "{c}");
         }
         assert_eq!(glyph('T'), [7, 2, 2, 2, 2]);
+    }
+
+    /// Pixels of a PNG, decoded.
+    fn decode(png: &[u8]) -> Vec<u8> {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut px = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut px).unwrap();
+        px.truncate(info.buffer_size());
+        px
+    }
+
+    #[test]
+    fn a_png_written_band_by_band_is_the_whole_picture() {
+        // Shapes across band edges (every 32 rows): lines, discs, text, a map.
+        let grid = sightlines::generate::cave(30, 20, 4);
+        let mut seen = VisibleSet::new();
+        sightlines::Fov::default()
+            .compute_into(&grid, (15, 10), sightlines::Range::UNLIMITED, &mut seen)
+            .unwrap();
+        let mut panel = Panel::new("A TITLE 123", &grid, &seen);
+        panel.origin = Some((15, 10));
+        panel.sight_lines = true;
+        let marks = [(3, 3), (29, 19)];
+        panel.disputed = &marks;
+        let pic = figure(&[panel], 9, 1, LegendItems::default());
+        assert!(pic.height > 3 * BAND as u32);
+        assert_eq!(decode(&pic.to_png()), pic.to_pixels());
+        // Each band alone is that band of the whole.
+        let whole = pic.to_pixels();
+        let row = pic.width as usize * 3;
+        for (y0, y1) in [(0, 1), (31, 33), (100, 180)] {
+            let mut band = vec![0; row * (y1 - y0)];
+            pic.render_band(y0 as i64, y1 as i64, &mut band);
+            assert_eq!(band, whole[y0 * row..y1 * row], "{y0}..{y1}");
+        }
+    }
+
+    #[test]
+    fn lines_row_by_row_are_the_pixels_near_the_segment() {
+        // The pixels whose centre is within half the width of the segment,
+        // tried over the whole picture.
+        let (w, h) = (60i64, 50i64);
+        let mut rng = sightlines::generate::SplitMix64::new(5);
+        for _ in 0..300 {
+            let mut p = || (rng.below(70) as i32 - 5, rng.below(60) as i32 - 5);
+            let (from, to) = (p(), p());
+            let width = 1 + (from.0.unsigned_abs() % 3) as i32;
+            let mut pic = Picture::new(w as u32, h as u32);
+            pic.line(from, to, Rgb(0, 0, 0), width);
+            let px = pic.to_pixels();
+            let half = f64::from(width) / 2.0;
+            let (ax, ay, bx, by) = (from.0 as f64, from.1 as f64, to.0 as f64, to.1 as f64);
+            for y in 0..h {
+                for x in 0..w {
+                    let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
+                    let (dx, dy) = (bx - ax, by - ay);
+                    let len2 = dx * dx + dy * dy;
+                    let t = if len2 == 0.0 {
+                        0.0
+                    } else {
+                        (((cx - ax) * dx + (cy - ay) * dy) / len2).clamp(0.0, 1.0)
+                    };
+                    let (qx, qy) = (ax + t * dx - cx, ay + t * dy - cy);
+                    let on = qx * qx + qy * qy <= half * half;
+                    let i = ((y * w + x) * 3) as usize;
+                    assert_eq!(px[i] == 0, on, "{from:?} {to:?} {width}: ({x}, {y})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn crops_and_the_limit() {
+        let grid = Grid::new(2000, 30);
+        let mut seen = VisibleSet::new();
+        sightlines::Fov::default()
+            .compute_into(&grid, (1000, 15), sightlines::Range::circle(5), &mut seen)
+            .unwrap();
+        let panel = || {
+            let mut p = Panel::new("t", &grid, &seen);
+            p.origin = Some((1000, 15));
+            p
+        };
+        let fov = Rect::new(995, 10, 11, 11);
+        assert_eq!(seen_box([&seen]), Some(fov));
+        // 2000 tiles of 16 pixels do not fit; auto draws the field of view's box.
+        let pic = fit(vec![panel()], 16, 1, LegendItems::default(), Crop::Auto, "").unwrap();
+        assert!(pic.width < 400, "{}", pic.width);
+        let Some(Item::Map(m)) = pic.items.iter().find(|i| matches!(i, Item::Map(_))) else {
+            panic!("no map layer");
+        };
+        assert_eq!(m.area, fov);
+        // The origin's disc is at the centre of its tile in the box.
+        assert!(pic
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Disc { cx, .. } if *cx == 8 + 5 * 16 + 8)));
+        // At 8 pixels it fits whole: auto draws the map.
+        let pic = fit(vec![panel()], 8, 1, LegendItems::default(), Crop::Auto, "").unwrap();
+        assert_eq!(pic.width, 2 * 8 + 2000 * 8);
+        // The whole map at 16 pixels is refused, naming the tile size that fits.
+        let err = fit(
+            vec![panel()],
+            16,
+            1,
+            LegendItems::default(),
+            Crop::Map,
+            ", or --radius R",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            err.message,
+            "a picture of the whole map would be 32016 x 542 pixels, past the limit of 16384 a side; pass --tile-size 8 (or less), or --radius R, or --crop fov to draw only the box around what is seen"
+        );
+        let wide = Grid::new(20_000, 3);
+        let mut all = VisibleSet::new();
+        sightlines::Fov::default()
+            .compute_into(&wide, (0, 0), sightlines::Range::UNLIMITED, &mut all)
+            .unwrap();
+        let err = fit(
+            vec![Panel::new("t", &wide, &all)],
+            4,
+            1,
+            LegendItems::default(),
+            Crop::Auto,
+            ", or --radius R",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            err.message,
+            "a picture of the box around what is seen would be 80016 x 74 pixels, past the limit of 16384 a side, even at --tile-size 1; pass --radius R"
+        );
     }
 
     #[test]
