@@ -338,7 +338,7 @@ fn write_picture(
         ..LegendItems::default()
     };
     let hint = ", or --radius R for smaller fields of view";
-    let pic = fit(vec![left, right], tile, 2, legend, crop, hint)?;
+    let pic = fit(vec![left, right], tile, |_| 2, legend, crop, hint)?;
     let svg = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));

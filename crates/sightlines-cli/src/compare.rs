@@ -143,13 +143,13 @@ pub fn picture<'a>(
             p
         })
         .collect();
-    let columns = columns_for(panels.len(), map.grid.width().saturating_mul(tile));
+    let n = panels.len();
     let legend = LegendItems {
         disputed: Some(disputed_label(cmp.disputed.len())),
         ..LegendItems::default()
     };
     let hint = ", or --radius R or fewer --algorithms for a smaller picture";
-    fit(panels, tile, columns, legend, crop, hint)
+    fit(panels, tile, |w| columns_for(n, w), legend, crop, hint)
 }
 
 /// A panel's caption: the algorithm, the tiles it sees, and how many of the
@@ -175,7 +175,7 @@ pub fn disputed_label(count: usize) -> String {
 }
 
 /// Columns for a grid of panels: about square, at most 4, fewer for wide maps.
-pub fn columns_for(panels: usize, panel_width: u32) -> usize {
+pub fn columns_for(panels: usize, panel_width: u64) -> usize {
     let by_width = (2400 / panel_width.max(1)).max(1) as usize;
     let square = (1..=panels).find(|c| c * c >= panels).unwrap_or(1);
     square.clamp(1, 4).min(by_width).max(1)

@@ -716,14 +716,30 @@ pub fn seen_box<'s>(sets: impl IntoIterator<Item = &'s VisibleSet>) -> Option<Re
 /// cropped as `crop` says to the box around every panel's field of view;
 /// the error says what to do (the tile size that fits, the crop, `hint`:
 /// a smaller range, fewer panels).
+///
+/// `columns` gives the columns of panels for a panel's width in pixels.
 pub fn fit<'a>(
     mut panels: Vec<Panel<'a>>,
     tile: u32,
-    columns: usize,
+    columns: impl Fn(u64) -> usize,
     legend: LegendItems,
     crop: Crop,
     hint: &str,
 ) -> Result<Picture<'a>, Failure> {
+    let size = |panels: &[Panel<'_>], tile: u32, legend: &LegendItems| {
+        let widest = panels.iter().map(|p| p.area().width).max().unwrap_or(0);
+        let preferred = columns(u64::from(widest) * u64::from(tile));
+        let wanted = size(panels, tile, preferred, legend);
+        if fits(wanted) {
+            return (wanted, preferred);
+        }
+        // Past the limit: the columns that fit, the squarest picture.
+        (1..=panels.len().max(1))
+            .map(|c| (size(panels, tile, c, legend), c))
+            .filter(|&(wh, _)| fits(wh))
+            .min_by_key(|&((w, h), _)| w.max(h))
+            .unwrap_or((wanted, preferred))
+    };
     let seen = seen_box(panels.iter().map(|p| p.seen));
     let cropped = |panels: &mut Vec<Panel<'a>>| {
         for p in panels.iter_mut() {
@@ -733,10 +749,10 @@ pub fn fit<'a>(
     if crop == Crop::Fov {
         cropped(&mut panels);
     }
-    let whole = size(&panels, tile, columns, &legend);
+    let (whole, _) = size(&panels, tile, &legend);
     if crop == Crop::Auto && !fits(whole) {
         cropped(&mut panels);
-        if let (true, Some(b)) = (fits(size(&panels, tile, columns, &legend)), seen) {
+        if let (true, Some(b)) = (fits(size(&panels, tile, &legend).0), seen) {
             eprintln!(
                 "sightlines: note: the whole map would be {} x {} pixels, past the limit of {MAX_SIDE} a side; drawing the tiles around what is seen, ({}, {}) to ({}, {}) (--crop map and a smaller --tile-size draw it all)",
                 whole.0,
@@ -748,13 +764,11 @@ pub fn fit<'a>(
             );
         }
     }
-    let (w, h) = size(&panels, tile, columns, &legend);
+    let ((w, h), columns) = size(&panels, tile, &legend);
     if fits((w, h)) {
         return Ok(figure(&panels, tile, columns, legend));
     }
-    let smaller = (1..tile)
-        .rev()
-        .find(|&t| fits(size(&panels, t, columns, &legend)));
+    let smaller = (1..tile).rev().find(|&t| fits(size(&panels, t, &legend).0));
     let what = if panels.iter().all(|p| p.crop.is_some()) {
         "the box around what is seen"
     } else {
@@ -1090,7 +1104,15 @@ mod tests {
         let fov = Rect::new(995, 10, 11, 11);
         assert_eq!(seen_box([&seen]), Some(fov));
         // 2000 tiles of 16 pixels do not fit; auto draws the field of view's box.
-        let pic = fit(vec![panel()], 16, 1, LegendItems::default(), Crop::Auto, "").unwrap();
+        let pic = fit(
+            vec![panel()],
+            16,
+            |_| 1,
+            LegendItems::default(),
+            Crop::Auto,
+            "",
+        )
+        .unwrap();
         assert!(pic.width < 400, "{}", pic.width);
         let Some(Item::Map(m)) = pic.items.iter().find(|i| matches!(i, Item::Map(_))) else {
             panic!("no map layer");
@@ -1102,13 +1124,21 @@ mod tests {
             .iter()
             .any(|i| matches!(i, Item::Disc { cx, .. } if *cx == 8 + 5 * 16 + 8)));
         // At 8 pixels it fits whole: auto draws the map.
-        let pic = fit(vec![panel()], 8, 1, LegendItems::default(), Crop::Auto, "").unwrap();
+        let pic = fit(
+            vec![panel()],
+            8,
+            |_| 1,
+            LegendItems::default(),
+            Crop::Auto,
+            "",
+        )
+        .unwrap();
         assert_eq!(pic.width, 2 * 8 + 2000 * 8);
         // The whole map at 16 pixels is refused, naming the tile size that fits.
         let err = fit(
             vec![panel()],
             16,
-            1,
+            |_| 1,
             LegendItems::default(),
             Crop::Map,
             ", or --radius R",
@@ -1127,7 +1157,7 @@ mod tests {
         let err = fit(
             vec![Panel::new("t", &wide, &all)],
             4,
-            1,
+            |_| 1,
             LegendItems::default(),
             Crop::Auto,
             ", or --radius R",

@@ -468,9 +468,11 @@ fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Fa
 fn middle_window(grid: &Grid) -> Vec<(i32, i32)> {
     let (w, h) = (grid.width() as i32, grid.height() as i32);
     let (x0, y0) = ((w - WINDOW).max(0) / 2, (h - WINDOW).max(0) / 2);
-    floor_tiles(grid)
-        .into_iter()
-        .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
+    // Only the window is walked: memory does not grow with the map.
+    let (x1, y1) = ((x0 + WINDOW).min(w), (y0 + WINDOW).min(h));
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| !grid.is_opaque(x, y))
         .collect()
 }
 
@@ -724,7 +726,7 @@ fn scenario_picture<'a>(
             p
         })
         .collect();
-    let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
+    let n = panels.len();
     let legend = LegendItems {
         disputed: Some(crate::compare::disputed_label(disputed.len())),
         targets: if map.marks.is_empty() {
@@ -737,7 +739,7 @@ fn scenario_picture<'a>(
     fit(
         panels,
         tile,
-        columns,
+        |w| crate::compare::columns_for(n, w),
         legend,
         Crop::Map,
         ", or fewer --algorithms",

@@ -150,7 +150,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
             Out::Picture(fit(
                 vec![panel],
                 args.tile_size,
-                1,
+                |_| 1,
                 legend,
                 args.crop,
                 hint,
