@@ -42,9 +42,9 @@ fn shown() -> bool {
 
 /// A bar of `len` steps of `unit` (such as "fields of view"), with the
 /// elapsed time and an estimate of the time left.
-pub fn bar(len: u64, message: impl Into<Cow<'static, str>>, unit: &str) -> ProgressBar {
+pub fn bar(len: u64, message: impl Into<Cow<'static, str>>, unit: &str) -> Bar {
     if !shown() {
-        return ProgressBar::hidden();
+        return Bar(ProgressBar::hidden());
     }
     let template = format!(
         "{{msg}} [{{bar:30}}] {{percent:>3}}% ({{human_pos}}/{{human_len}} {unit}), {{elapsed}} elapsed, {{left}}"
@@ -69,13 +69,13 @@ pub fn bar(len: u64, message: impl Into<Cow<'static, str>>, unit: &str) -> Progr
     // Drawn at once, then as it moves (and at least each second for the clock).
     bar.enable_steady_tick(Duration::from_secs(1));
     bar.tick();
-    shown_bar(bar)
+    Bar(shown_bar(bar))
 }
 
 /// A spinner for work whose length is not known, with the elapsed time.
-pub fn spinner(message: impl Into<Cow<'static, str>>) -> ProgressBar {
+pub fn spinner(message: impl Into<Cow<'static, str>>) -> Bar {
     if !shown() {
-        return ProgressBar::hidden();
+        return Bar(ProgressBar::hidden());
     }
     let style = ProgressStyle::with_template("{spinner} {msg}, {elapsed} elapsed")
         .unwrap_or_else(|_| ProgressStyle::default_spinner());
@@ -83,7 +83,23 @@ pub fn spinner(message: impl Into<Cow<'static, str>>) -> ProgressBar {
         .with_style(style)
         .with_message(message);
     bar.enable_steady_tick(Duration::from_millis(200));
-    shown_bar(bar)
+    Bar(shown_bar(bar))
+}
+
+/// A bar that clears itself when dropped, on every way out of the work.
+pub struct Bar(ProgressBar);
+
+impl std::ops::Deref for Bar {
+    type Target = ProgressBar;
+    fn deref(&self) -> &ProgressBar {
+        &self.0
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
 }
 
 /// Standard error, a column narrower than it is. indicatif pads a bar's line

@@ -16,7 +16,7 @@ use crate::input::{
 };
 use crate::pairs;
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
-use crate::Failure;
+use crate::{progress, Failure};
 use clap::Args;
 use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
 use std::cell::Cell;
@@ -446,7 +446,9 @@ fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Fa
     let windows: Vec<Vec<(i32, i32)>> = maps.iter().map(|m| middle_window(&m.grid)).collect();
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
+    let bar = progress::bar(algorithms.len() as u64, "benchmark maps", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         let mut row = format!("| `{a}` |");
         let mut one_way = 0;
@@ -559,7 +561,9 @@ fn cost_table(algorithms: &[Algorithm], cases: &[Case], origins: &str) -> Result
     let mut fov = Fov::default();
     // costs[a][c] = (reads, tiles), summed over the case's origins.
     let mut costs = Vec::with_capacity(algorithms.len());
+    let bar = progress::bar(algorithms.len() as u64, "map reads", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         costs.push(
             cases
@@ -658,7 +662,9 @@ fn best_times(algorithms: &[Algorithm], cases: &[Case]) -> Result<Vec<f64>, Fail
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
     let mut times = Vec::new();
+    let bar = progress::bar(algorithms.len() as u64, "timings", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         let mut best = f64::INFINITY;
         for _ in 0..3 {
