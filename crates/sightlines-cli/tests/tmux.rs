@@ -142,7 +142,7 @@ fn check_shows_a_bar_with_an_estimate_and_stops_on_ctrl_c() {
     std::fs::write(dir.join("pair.png"), old).unwrap();
     let tmux = Tmux::start(
         &dir,
-        &format!("'{BIN}' check big.txt -a recursive-shadowcast --sample 3000 --picture pair.png"),
+        &format!("'{BIN}' check big.txt -a recursive-shadowcast --sample 8000 --picture pair.png"),
     );
     let screen = tmux.wait_for("the progress bar", |s| {
         // The estimate comes once the first fields of view are done.
@@ -150,7 +150,7 @@ fn check_shows_a_bar_with_an_estimate_and_stops_on_ctrl_c() {
             && s.contains("fields of view)")
             && s.contains("elapsed, about ")
     });
-    assert!(screen.contains("/3,000 fields of view"), "{screen}");
+    assert!(screen.contains("/8,000 fields of view"), "{screen}");
     tmux.ctrl_c();
     let screen = tmux.wait_for("the exit code", |s| s.contains("exit="));
     assert!(
@@ -172,7 +172,7 @@ fn quiet_hides_the_bar() {
     big_map(&dir);
     let tmux = Tmux::start(
         &dir,
-        &format!("'{BIN}' check big.txt -a recursive-shadowcast --sample 3000 --quiet"),
+        &format!("'{BIN}' check big.txt -a recursive-shadowcast --sample 8000 --quiet"),
     );
     // A second and a half of work with no bar drawn.
     std::thread::sleep(Duration::from_millis(1500));
