@@ -13,8 +13,8 @@
 //! longest one-way pair, and the exit code.
 
 use crate::input::{
-    describe_range, field_of_view, floor_tiles, load_map, parse_algorithm, parse_shape,
-    parse_tile_size, write_output, LoadedMap,
+    count_floors, describe_range, field_of_view, floor_tiles, load_map, parse_algorithm,
+    parse_shape, parse_tile_size, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
@@ -124,14 +124,6 @@ pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>,
         }
     }
     (tiles, total)
-}
-
-/// How many transparent tiles `grid` has.
-fn count_floors(grid: &Grid) -> usize {
-    let (w, h) = (grid.width() as i32, grid.height() as i32);
-    (0..h)
-        .map(|y| (0..w).filter(|&x| !grid.is_opaque(x, y)).count())
-        .sum()
 }
 
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {

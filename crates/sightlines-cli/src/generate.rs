@@ -1,7 +1,7 @@
 //! `sightlines generate`: map files from the library's generators, so every
 //! figure can be rebuilt from a kind, a size and a seed.
 
-use crate::input::{parse_size, write_output_with};
+use crate::input::{count_floors, parse_size, write_output_with};
 use crate::progress;
 use crate::Failure;
 use clap::{Args, ValueEnum};
@@ -63,7 +63,7 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     };
     spinner.finish_and_clear();
     let viewer = if args.viewer {
-        let floors = count_floors(&grid);
+        let floors = count_floors(&grid) as u64;
         if floors == 0 {
             return Err(Failure::input(format!(
                 "the {w}x{h} map has no floor tile to put the viewer on; try another seed or a larger size"
@@ -97,14 +97,6 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// How many transparent tiles `grid` has.
-fn count_floors(grid: &Grid) -> u64 {
-    let (w, h) = (grid.width() as i32, grid.height() as i32);
-    (0..h)
-        .map(|y| (0..w).filter(|&x| !grid.is_opaque(x, y)).count() as u64)
-        .sum()
-}
-
 /// The `n`th transparent tile of `grid` (from 0), by row then column.
 fn nth_floor(grid: &Grid, mut n: u64) -> Option<(i32, i32)> {
     let (w, h) = (grid.width() as i32, grid.height() as i32);
@@ -130,7 +122,7 @@ mod tests {
     fn the_nth_floor_is_the_nth_of_the_list() {
         let grid = cave(37, 23, 5);
         let floors = floor_tiles(&grid);
-        assert_eq!(count_floors(&grid), floors.len() as u64);
+        assert_eq!(count_floors(&grid), floors.len());
         for (n, &tile) in floors.iter().enumerate() {
             assert_eq!(nth_floor(&grid, n as u64), Some(tile));
         }

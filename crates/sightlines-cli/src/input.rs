@@ -248,6 +248,14 @@ pub fn describe_range(range: Range) -> String {
     }
 }
 
+/// How many transparent tiles `grid` has.
+pub fn count_floors(grid: &Grid) -> usize {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    (0..h)
+        .map(|y| (0..w).filter(|&x| !grid.is_opaque(x, y)).count())
+        .sum()
+}
+
 /// The transparent tiles of a grid, by row then column.
 pub fn floor_tiles(grid: &Grid) -> Vec<(i32, i32)> {
     let mut out = Vec::new();
