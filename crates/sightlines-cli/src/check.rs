@@ -13,17 +13,17 @@
 //! longest one-way pair, and the exit code.
 
 use crate::input::{
-    describe_range, field_of_view, floor_tiles, load_map, parse_algorithm, parse_shape,
-    parse_tile_size, write_output, LoadedMap,
+    count_floors, describe_range, field_of_view, floor_tiles, load_map, parse_algorithm,
+    parse_shape, parse_tile_size, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
-use crate::picture::{figure, LegendItems, Panel};
-use crate::Failure;
+use crate::picture::{fit, Crop, LegendItems, Panel};
+use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
-use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range, Shape, VisibleSet};
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -74,26 +74,56 @@ pub struct CheckArgs {
     /// its extension.
     #[arg(long, value_name = "FILE")]
     pub picture: Option<PathBuf>,
+    /// Which tiles the picture draws: `map`, `fov` (the box around both
+    /// fields of view), or `auto`: the whole map unless the picture would
+    /// pass 16384 pixels a side.
+    #[arg(long, value_enum, default_value_t = Crop::Auto)]
+    pub crop: Crop,
     /// Pixels per tile in the picture (1 to 64).
     #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "12", value_parser = parse_tile_size)]
     pub tile_size: u32,
 }
 
 /// All floor tiles, or `sample` of them picked with `seed` (sorted by row,
-/// then column) when there are more.
+/// then column) when there are more; and how many floor tiles there are.
+///
+/// The pick is the first `sample` steps of a Fisher-Yates shuffle of the
+/// floor tiles in row order, kept sparse (only the swapped places are
+/// stored): memory grows with the sample, not with the map.
 pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>, usize) {
-    let mut floors = floor_tiles(grid);
-    let total = floors.len();
-    if total > sample {
-        let mut rng = SplitMix64::new(seed);
-        for i in 0..sample {
-            let j = i + rng.below((total - i) as u32) as usize;
-            floors.swap(i, j);
-        }
-        floors.truncate(sample);
-        floors.sort_by_key(|&(x, y)| (y, x));
+    let total = count_floors(grid);
+    if total <= sample {
+        return (floor_tiles(grid), total);
     }
-    (floors, total)
+    let mut rng = SplitMix64::new(seed);
+    let mut moved: HashMap<usize, usize> = HashMap::with_capacity(2 * sample);
+    let mut ranks = Vec::with_capacity(sample);
+    for i in 0..sample {
+        let j = i + rng.below((total - i) as u32) as usize;
+        let at_i = *moved.get(&i).unwrap_or(&i);
+        let at_j = *moved.get(&j).unwrap_or(&j);
+        moved.insert(j, at_i);
+        ranks.push(at_j);
+    }
+    ranks.sort_unstable();
+    // The floor tiles of those ranks, in one pass over the map.
+    let mut tiles = Vec::with_capacity(sample);
+    let (mut rank, mut next) = (0, ranks.iter().peekable());
+    'rows: for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            if !grid.is_opaque(x, y) {
+                if next.peek() == Some(&&rank) {
+                    tiles.push((x, y));
+                    next.next();
+                    if next.peek().is_none() {
+                        break 'rows;
+                    }
+                }
+                rank += 1;
+            }
+        }
+    }
+    (tiles, total)
 }
 
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
@@ -112,19 +142,23 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     }
     let mut out = String::new();
     write_heading(&mut out, &map.name, total, tiles.len(), args.seed, range);
-    let bar = std::io::stderr().is_terminal() && tiles.len() >= 200;
     let mut asymmetric = Vec::new();
     let mut broken = Vec::new();
     let mut pictured = false;
-    for &a in &algorithms {
+    for (k, &a) in algorithms.iter().enumerate() {
+        let message = if algorithms.len() > 1 {
+            format!("{a} ({}/{})", k + 1, algorithms.len())
+        } else {
+            a.to_string()
+        };
+        let bar = progress::bar(tiles.len() as u64, message, "fields of view");
         let outcome = pairs::check(&map.grid, &tiles, a, range, args.limit, |done, n| {
-            if bar && (done == n || done % (n / 100).max(1) == 0) {
-                progress_bar(a, done, n);
+            if done == 1 {
+                bar.set_length(n as u64);
             }
+            bar.set_position(done as u64);
         })?;
-        if bar {
-            eprint!("\r\x1b[2K");
-        }
+        bar.finish_and_clear();
         write_pairs(&mut out, a, &outcome);
         // Only the first algorithm with a one-way pair is drawn.
         if let (Some(path), Some(worst), false) = (&args.picture, outcome.worst, pictured) {
@@ -138,7 +172,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
                 worst.seen.1,
                 path.display()
             );
-            write_picture(path, &map, a, range, worst, args.tile_size)?;
+            write_picture(path, &map, a, range, worst, args.tile_size, args.crop)?;
         }
         write_promises(&mut out, &outcome.promises);
         if outcome.one_way > 0 {
@@ -255,22 +289,6 @@ fn write_verdict(
     }
 }
 
-/// How far one algorithm's fields of view have come, redrawn in place on
-/// one line of standard error.
-fn progress_bar(a: Algorithm, done: usize, n: usize) {
-    let width = 30;
-    let filled = done * width / n.max(1);
-    let mut err = std::io::stderr().lock();
-    let _ = write!(
-        err,
-        "\r{a} [{}{}] {:>3}% ({done}/{n} fields of view)",
-        "#".repeat(filled),
-        " ".repeat(width - filled),
-        done * 100 / n.max(1)
-    );
-    let _ = err.flush();
-}
-
 /// Two panels: what the seer sees (the seen tile marked), and what the seen
 /// tile sees (the seer marked, missing).
 fn write_picture(
@@ -280,11 +298,13 @@ fn write_picture(
     range: Range,
     v: OneWay,
     tile: u32,
+    crop: Crop,
 ) -> Result<(), Failure> {
     let mut fov = Fov::new(a);
     let (mut from_seer, mut from_seen) = (VisibleSet::new(), VisibleSet::new());
     field_of_view(&mut fov, &map.grid, v.seer, range, &mut from_seer)?;
     field_of_view(&mut fov, &map.grid, v.seen, range, &mut from_seen)?;
+    let (seen_mark, seer_mark) = ([v.seen], [v.seer]);
     let mut left = Panel::new(
         format!(
             "{a}: ({}, {}) sees ({}, {})",
@@ -295,7 +315,7 @@ fn write_picture(
     );
     left.origin = Some(v.seer);
     left.targets = vec![v.seen];
-    left.disputed = vec![v.seen];
+    left.disputed = &seen_mark;
     let mut right = Panel::new(
         format!("but ({}, {}) does not see it", v.seen.0, v.seen.1),
         &map.grid,
@@ -303,27 +323,48 @@ fn write_picture(
     );
     right.origin = Some(v.seen);
     right.targets = vec![v.seer];
-    right.disputed = vec![v.seer];
+    right.disputed = &seer_mark;
     let legend = LegendItems {
         disputed: Some("one-way pair".to_owned()),
         targets: Some("the other end"),
         ..LegendItems::default()
     };
-    let pic = figure(&[left, right], tile, 2, legend);
+    let hint = ", or --radius R for smaller fields of view";
+    let pic = fit(vec![left, right], tile, |_| 2, legend, crop, hint)?;
     let svg = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    let bytes = if svg {
-        pic.to_svg().into_bytes()
-    } else {
-        pic.to_png()
-    };
-    write_output(Some(path), &bytes, true)
+    pic.write_to(Some(path), !svg)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pick of the first version: the whole list of floors shuffled.
+    fn sample_from_the_list(grid: &Grid, sample: usize, seed: u64) -> Vec<(i32, i32)> {
+        let mut floors = floor_tiles(grid);
+        let mut rng = SplitMix64::new(seed);
+        for i in 0..sample {
+            let j = i + rng.below((floors.len() - i) as u32) as usize;
+            floors.swap(i, j);
+        }
+        floors.truncate(sample);
+        floors.sort_by_key(|&(x, y)| (y, x));
+        floors
+    }
+
+    #[test]
+    fn the_sparse_sample_is_the_sample_of_the_shuffled_list() {
+        for (seed, size, sample) in [(1, 40, 100), (7, 23, 500), (9, 60, 1500), (3, 12, 2)] {
+            let grid = sightlines::generate::cave(size, size + 5, seed);
+            let floors = floor_tiles(&grid).len();
+            let sample = sample.min(floors - 1);
+            let (got, total) = sample_floors(&grid, sample, seed);
+            assert_eq!(total, floors);
+            assert_eq!(got, sample_from_the_list(&grid, sample, seed), "{seed}");
+        }
+    }
 
     #[test]
     fn samples_are_sorted_distinct_and_repeatable() {

@@ -5,7 +5,7 @@ use crate::input::{
     describe_range, field_of_view, load_map, parse_algorithms, parse_position, parse_shape,
     parse_tile_size, resolve_origin, write_output, AlgorithmList, LoadedMap,
 };
-use crate::picture::{figure, LegendItems, Panel};
+use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
@@ -44,6 +44,11 @@ pub struct CompareArgs {
     /// Leave opaque tiles out of the fields of view.
     #[arg(long)]
     pub dark_walls: bool,
+    /// Which tiles the pictures draw: `map`, `fov` (the box around what any
+    /// algorithm sees), or `auto`: the whole map unless the picture would
+    /// pass 16384 pixels a side.
+    #[arg(long, value_enum, default_value_t = Crop::Auto)]
+    pub crop: Crop,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -111,28 +116,22 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
             text(&map, origin, range, &cmp, colour).into_bytes()
         }
         CompareFormat::Png | CompareFormat::Svg => {
-            let pic = picture(&map, origin, &cmp, args.tile_size);
-            if args.format == CompareFormat::Png {
-                pic.to_png()
-            } else {
-                pic.to_svg().into_bytes()
-            }
+            let pic = picture(&map, origin, &cmp, args.tile_size, args.crop)?;
+            let png = args.format == CompareFormat::Png;
+            return pic.write_to(args.output.as_deref(), png);
         }
     };
-    write_output(
-        args.output.as_deref(),
-        &out,
-        args.format == CompareFormat::Png,
-    )
+    write_output(args.output.as_deref(), &out, false)
 }
 
-/// One panel an algorithm, disputed tiles framed.
-pub fn picture(
-    map: &LoadedMap,
+/// One panel an algorithm, disputed tiles framed, within the picture limit.
+pub fn picture<'a>(
+    map: &'a LoadedMap,
     origin: (i32, i32),
-    cmp: &Comparison,
+    cmp: &'a Comparison,
     tile: u32,
-) -> crate::picture::Picture {
+    crop: Crop,
+) -> Result<Picture<'a>, Failure> {
     let panels: Vec<Panel<'_>> = cmp
         .algorithms
         .iter()
@@ -140,20 +139,17 @@ pub fn picture(
         .map(|(a, seen)| {
             let mut p = Panel::new(caption(*a, seen, &cmp.disputed), &map.grid, seen);
             p.origin = Some(origin);
-            p.disputed = cmp.disputed.clone();
+            p.disputed = &cmp.disputed;
             p
         })
         .collect();
-    let columns = columns_for(panels.len(), map.grid.width() * tile);
-    figure(
-        &panels,
-        tile,
-        columns,
-        LegendItems {
-            disputed: Some(disputed_label(cmp.disputed.len())),
-            ..LegendItems::default()
-        },
-    )
+    let n = panels.len();
+    let legend = LegendItems {
+        disputed: Some(disputed_label(cmp.disputed.len())),
+        ..LegendItems::default()
+    };
+    let hint = ", or --radius R or fewer --algorithms for a smaller picture";
+    fit(panels, tile, |w| columns_for(n, w), legend, crop, hint)
 }
 
 /// A panel's caption: the algorithm, the tiles it sees, and how many of the
@@ -179,7 +175,7 @@ pub fn disputed_label(count: usize) -> String {
 }
 
 /// Columns for a grid of panels: about square, at most 4, fewer for wide maps.
-pub fn columns_for(panels: usize, panel_width: u32) -> usize {
+pub fn columns_for(panels: usize, panel_width: u64) -> usize {
     let by_width = (2400 / panel_width.max(1)).max(1) as usize;
     let square = (1..=panels).find(|c| c * c >= panels).unwrap_or(1);
     square.clamp(1, 4).min(by_width).max(1)
@@ -221,7 +217,7 @@ pub fn text(
             if i > 0 {
                 line.push_str(gap);
             }
-            for (x, &c) in row.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
                 let (x, y) = (x as i32, y as i32);
                 let glyph = if (x, y) == origin {
                     '@'
@@ -338,7 +334,8 @@ mod tests {
         .unwrap();
         assert!(cmp.disputed.is_empty());
         assert_eq!(cmp.seen[0].len(), 8);
-        let pic = picture(&m, (0, 0), &lopsided(&m), 10);
+        let cmp = lopsided(&m);
+        let pic = picture(&m, (0, 0), &cmp, 10, Crop::Auto).unwrap();
         assert!(pic.to_svg().matches("stroke=\"#d55e00\"").count() >= 4);
     }
 

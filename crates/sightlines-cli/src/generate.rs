@@ -1,11 +1,12 @@
 //! `sightlines generate`: map files from the library's generators, so every
 //! figure can be rebuilt from a kind, a size and a seed.
 
-use crate::input::{floor_tiles, parse_size, write_output};
+use crate::input::{count_floors, parse_size, write_output_with};
+use crate::progress;
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::generate::{cave, pillars, rooms, SplitMix64};
-use sightlines::Grid;
+use sightlines::{Grid, Opacity};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -47,24 +48,84 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     // The generators allocate with Grid::new, which panics when memory runs
     // out; try the allocation first, to fail with a message instead.
     drop(Grid::try_new(w, h).map_err(|e| Failure::input(e.to_string()))?);
+    let kind = match args.kind {
+        Kind::Cave => "cave",
+        Kind::Rooms => "rooms",
+        Kind::Pillars => "pillar field",
+    };
+    // The generators say nothing of how far they are: a spinner, then a bar
+    // while the rows are written.
+    let spinner = progress::spinner(format!("generating a {w}x{h} {kind}"));
     let grid = match args.kind {
         Kind::Cave => cave(w, h, args.seed),
         Kind::Rooms => rooms(w, h, args.seed),
         Kind::Pillars => pillars(w, h),
     };
-    let mut text = grid.to_text();
-    if args.viewer {
-        let floors = floor_tiles(&grid);
-        if floors.is_empty() {
+    spinner.finish_and_clear();
+    let viewer = if args.viewer {
+        let floors = count_floors(&grid) as u64;
+        if floors == 0 {
             return Err(Failure::input(format!(
                 "the {w}x{h} map has no floor tile to put the viewer on; try another seed or a larger size"
             )));
         }
         // A stream apart from the generator's, so the map does not change.
         let mut rng = SplitMix64::new(args.seed ^ 0x05EE_D0FF_1E1D);
-        let (x, y) = floors[rng.below(floors.len() as u32) as usize];
-        let at = y as usize * (w as usize + 1) + x as usize;
-        text.replace_range(at..at + 1, "@");
+        nth_floor(&grid, rng.below(floors as u32) as u64)
+    } else {
+        None
+    };
+    let bar = progress::bar(u64::from(h), format!("writing the {kind}"), "rows");
+    // Row by row, as Grid::to_text writes them: the text is never held whole.
+    write_output_with(args.output.as_deref(), false, |out| {
+        let mut row = Vec::with_capacity(w as usize + 1);
+        for y in 0..h as i32 {
+            row.clear();
+            row.extend((0..w as i32).map(|x| if grid.is_opaque(x, y) { b'#' } else { b'.' }));
+            if let Some((vx, vy)) = viewer {
+                if vy == y {
+                    row[vx as usize] = b'@';
+                }
+            }
+            row.push(b'\n');
+            out.write_all(&row)?;
+            bar.inc(1);
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// The `n`th transparent tile of `grid` (from 0), by row then column.
+fn nth_floor(grid: &Grid, mut n: u64) -> Option<(i32, i32)> {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    for y in 0..h {
+        for x in 0..w {
+            if !grid.is_opaque(x, y) {
+                if n == 0 {
+                    return Some((x, y));
+                }
+                n -= 1;
+            }
+        }
     }
-    write_output(args.output.as_deref(), text.as_bytes(), false)
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::floor_tiles;
+
+    #[test]
+    fn the_nth_floor_is_the_nth_of_the_list() {
+        let grid = cave(37, 23, 5);
+        let floors = floor_tiles(&grid);
+        assert_eq!(count_floors(&grid), floors.len());
+        for (n, &tile) in floors.iter().enumerate() {
+            assert_eq!(nth_floor(&grid, n as u64), Some(tile));
+        }
+        assert_eq!(nth_floor(&grid, floors.len() as u64), None);
+    }
 }

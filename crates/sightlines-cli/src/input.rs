@@ -10,7 +10,7 @@ pub struct LoadedMap {
     /// Where it came from, for messages: a path, `<stdin>` or `<built-in map>`.
     pub name: String,
     /// One string a row, as written.
-    pub rows: Vec<Vec<char>>,
+    pub rows: Vec<String>,
     pub grid: Grid,
     pub viewer: Option<(i32, i32)>,
 }
@@ -201,8 +201,18 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// Writes a result to `path`, or to standard output. Binary output is not
 /// sent to a terminal, where it would only garble the screen.
 pub fn write_output(path: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(), Failure> {
+    write_output_with(path, binary, |out| out.write_all(bytes))
+}
+
+/// [`write_output`] for output written piece by piece by `write`: a file is
+/// written whole or not at all ([`crate::save`]).
+pub fn write_output_with(
+    path: Option<&Path>,
+    binary: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Failure> {
     match path {
-        Some(path) => std::fs::write(path, bytes)
+        Some(path) => crate::save::write_file(path, write)
             .map_err(|e| Failure::input(format!("cannot write '{}': {}", path.display(), e))),
         None => {
             if binary && std::io::stdout().is_terminal() {
@@ -210,9 +220,9 @@ pub fn write_output(path: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(
                     "not writing a binary picture to the terminal; pass --output FILE or redirect standard output",
                 ));
             }
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             // A closed pipe (`| head`) is not an error worth reporting.
-            let _ = stdout.write_all(bytes).and_then(|_| stdout.flush());
+            let _ = write(&mut stdout).and_then(|_| stdout.flush());
             Ok(())
         }
     }
@@ -236,6 +246,14 @@ pub fn describe_range(range: Range) -> String {
         Some(r) => format!("radius {r} ({})", range.shape()),
         None => "no radius".to_owned(),
     }
+}
+
+/// How many transparent tiles `grid` has.
+pub fn count_floors(grid: &Grid) -> usize {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    (0..h)
+        .map(|y| (0..w).filter(|&x| !grid.is_opaque(x, y)).count())
+        .sum()
 }
 
 /// The transparent tiles of a grid, by row then column.

@@ -2,7 +2,8 @@
 //!
 //! Every error is one line on stderr and a non-zero exit: 2 for a bad
 //! command line, 1 for bad input (an unreadable or malformed map, an origin
-//! off the map).
+//! off the map), 130 after Ctrl-C. Files are written whole or not at all
+//! (`save`); long work shows a progress bar on a terminal (`progress`).
 
 mod check;
 mod compare;
@@ -11,7 +12,9 @@ mod input;
 mod memory;
 mod pairs;
 mod picture;
+mod progress;
 mod report;
+mod save;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +26,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress bars (they are drawn on standard error only when it is
+    /// a terminal).
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -111,6 +118,8 @@ fn main() -> ExitCode {
             };
         }
     };
+    progress::set_quiet(cli.quiet);
+    save::stop_on_interrupt();
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
         Command::Compare(args) => compare::run(&args),
@@ -122,6 +131,12 @@ fn main() -> ExitCode {
             Ok(())
         }
     };
+    // For the tests of memory bounds, and anyone curious.
+    if std::env::var_os("SIGHTLINES_PEAK_MEMORY").is_some() {
+        if let Some(peak) = peak_memory_kib() {
+            eprintln!("sightlines: peak memory {peak} KiB");
+        }
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -131,4 +146,12 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// The process's peak resident memory (`VmHWM` of /proc/self/status), on
+/// Linux.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -15,8 +15,8 @@ use crate::input::{
     field_of_view, floor_tiles, parse_algorithms, parse_tile_size, write_output, AlgorithmList,
 };
 use crate::pairs;
-use crate::picture::{figure, LegendItems, Panel, Picture};
-use crate::Failure;
+use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
+use crate::{progress, Failure};
 use clap::Args;
 use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
 use std::cell::Cell;
@@ -446,7 +446,9 @@ fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Fa
     let windows: Vec<Vec<(i32, i32)>> = maps.iter().map(|m| middle_window(&m.grid)).collect();
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
+    let bar = progress::bar(algorithms.len() as u64, "benchmark maps", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         let mut row = format!("| `{a}` |");
         let mut one_way = 0;
@@ -468,9 +470,11 @@ fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Fa
 fn middle_window(grid: &Grid) -> Vec<(i32, i32)> {
     let (w, h) = (grid.width() as i32, grid.height() as i32);
     let (x0, y0) = ((w - WINDOW).max(0) / 2, (h - WINDOW).max(0) / 2);
-    floor_tiles(grid)
-        .into_iter()
-        .filter(|&(x, y)| (x0..x0 + WINDOW).contains(&x) && (y0..y0 + WINDOW).contains(&y))
+    // Only the window is walked: memory does not grow with the map.
+    let (x1, y1) = ((x0 + WINDOW).min(w), (y0 + WINDOW).min(h));
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| !grid.is_opaque(x, y))
         .collect()
 }
 
@@ -557,7 +561,9 @@ fn cost_table(algorithms: &[Algorithm], cases: &[Case], origins: &str) -> Result
     let mut fov = Fov::default();
     // costs[a][c] = (reads, tiles), summed over the case's origins.
     let mut costs = Vec::with_capacity(algorithms.len());
+    let bar = progress::bar(algorithms.len() as u64, "map reads", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         costs.push(
             cases
@@ -656,7 +662,9 @@ fn best_times(algorithms: &[Algorithm], cases: &[Case]) -> Result<Vec<f64>, Fail
     let mut fov = Fov::default();
     let mut seen = VisibleSet::new();
     let mut times = Vec::new();
+    let bar = progress::bar(algorithms.len() as u64, "timings", "algorithms");
     for &a in algorithms {
+        bar.inc(1);
         fov.set_algorithm(a);
         let mut best = f64::INFINITY;
         for _ in 0..3 {
@@ -678,21 +686,21 @@ fn write_pictures(algorithms: &[Algorithm], dir: &Path, tile: u32) -> Result<(),
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::input(format!("cannot create folder '{}': {e}", dir.display())))?;
     for sc in SCENARIOS {
-        let pic = scenario_picture(algorithms, sc, tile)?;
-        let path = dir.join(format!("{}.png", sc.name));
-        write_output(Some(&path), &pic.to_png(), true)?;
+        let map = sc.load();
+        let sets = scenario_sets(algorithms, sc, &map)?;
+        let disputed = crate::compare::disputed_tiles(&map.grid, &sets);
+        let pic = scenario_picture(algorithms, &map, &sets, &disputed, tile)?;
+        pic.write_to(Some(&dir.join(format!("{}.png", sc.name))), true)?;
     }
     Ok(())
 }
 
-/// Every algorithm's field of view on a scenario, side by side: the
-/// disputed tiles framed, the marked tiles shown.
-fn scenario_picture(
+/// Every algorithm's field of view on a scenario.
+fn scenario_sets(
     algorithms: &[Algorithm],
     sc: &Scenario,
-    tile: u32,
-) -> Result<Picture, Failure> {
-    let map = sc.load();
+    map: &ScenarioMap,
+) -> Result<Vec<VisibleSet>, Failure> {
     let mut sets = Vec::new();
     let mut fov = Fov::default();
     for &a in algorithms {
@@ -701,19 +709,30 @@ fn scenario_picture(
         field_of_view(&mut fov, &map.grid, map.origin, sc.range(), &mut set)?;
         sets.push(set);
     }
-    let disputed = crate::compare::disputed_tiles(&map.grid, &sets);
+    Ok(sets)
+}
+
+/// Every algorithm's field of view on a scenario, side by side: the
+/// disputed tiles framed, the marked tiles shown.
+fn scenario_picture<'a>(
+    algorithms: &[Algorithm],
+    map: &'a ScenarioMap,
+    sets: &'a [VisibleSet],
+    disputed: &'a [(i32, i32)],
+    tile: u32,
+) -> Result<Picture<'a>, Failure> {
     let panels: Vec<Panel<'_>> = algorithms
         .iter()
-        .zip(&sets)
+        .zip(sets)
         .map(|(a, set)| {
-            let mut p = Panel::new(crate::compare::caption(*a, set, &disputed), &map.grid, set);
+            let mut p = Panel::new(crate::compare::caption(*a, set, disputed), &map.grid, set);
             p.origin = Some(map.origin);
-            p.disputed = disputed.clone();
+            p.disputed = disputed;
             p.targets = map.marks.iter().map(|m| m.1).collect();
             p
         })
         .collect();
-    let columns = crate::compare::columns_for(panels.len(), map.grid.width() * tile);
+    let n = panels.len();
     let legend = LegendItems {
         disputed: Some(crate::compare::disputed_label(disputed.len())),
         targets: if map.marks.is_empty() {
@@ -723,7 +742,14 @@ fn scenario_picture(
         },
         ..LegendItems::default()
     };
-    Ok(figure(&panels, tile, columns, legend))
+    fit(
+        panels,
+        tile,
+        |w| crate::compare::columns_for(n, w),
+        legend,
+        Crop::Map,
+        ", or fewer --algorithms",
+    )
 }
 
 pub const START: &str = "<!-- report:start -->";
@@ -745,7 +771,7 @@ fn update_readme(path: &Path, md: &str) -> Result<(), Failure> {
         )));
     }
     let new = format!("{}{START}\n{md}{}", &text[..a], &text[b..]);
-    std::fs::write(path, new)
+    crate::save::write_file(path, |out| out.write_all(new.as_bytes()))
         .map_err(|e| Failure::input(format!("cannot write '{}': {e}", path.display())))
 }
 

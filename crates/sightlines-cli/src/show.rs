@@ -7,7 +7,7 @@ use crate::input::{
     load_map, parse_algorithm, parse_position, parse_positions, parse_shape, parse_tile_size,
     resolve_origin, write_output, LoadedMap, Positions,
 };
-use crate::picture::{figure, LegendItems, Panel};
+use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::{memory, Failure};
 use clap::{Args, ValueEnum};
 use sightlines::{Algorithm, Fov, Knowledge, Memory, Opacity, Range, Shape, VisibleSet};
@@ -63,6 +63,15 @@ pub struct ShowArgs {
     /// a later --memory; it may be the --memory file itself.
     #[arg(long, value_name = "FILE")]
     pub save_memory: Option<PathBuf>,
+    /// Which tiles a picture draws: `map`, `fov` (the box around what is
+    /// seen), or `auto`: the whole map unless the picture would pass 16384
+    /// pixels a side.
+    #[arg(long, value_enum, default_value_t = Crop::Auto)]
+    pub crop: Crop,
+    /// Use a --memory file saved for another map of the same size (other
+    /// walls) instead of refusing it.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -88,7 +97,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     // The memory drawn: the file's, plus what the visited tiles see.
     let visited: Vec<(i32, i32)> = args.visited.iter().flat_map(|p| p.0.clone()).collect();
     let mut recalled = match &args.memory {
-        Some(path) => Some(memory::load(path, &map)?),
+        Some(path) => Some(memory::load(path, &map, args.force)?),
         None if !visited.is_empty() => Some(memory::empty(&map)?),
         None => None,
     };
@@ -101,17 +110,21 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     let recalled = recalled.as_ref();
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let out = match args.format {
-        Format::Json => json(args.algorithm, &map, origin, range, &seen, recalled).into_bytes(),
-        Format::Text => text(
-            args.algorithm,
-            &map,
-            origin,
-            range,
-            &seen,
-            recalled,
-            to_terminal,
-        )
-        .into_bytes(),
+        Format::Json => {
+            Out::Bytes(json(args.algorithm, &map, origin, range, &seen, recalled).into_bytes())
+        }
+        Format::Text => Out::Bytes(
+            text(
+                args.algorithm,
+                &map,
+                origin,
+                range,
+                &seen,
+                recalled,
+                to_terminal,
+            )
+            .into_bytes(),
+        ),
         Format::Png | Format::Svg => {
             let mut title = format!(
                 "{} from ({}, {}): {} seen",
@@ -133,12 +146,15 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
                 remembered: recalled.is_some(),
                 ..LegendItems::default()
             };
-            let pic = figure(&[panel], args.tile_size, 1, legend);
-            if args.format == Format::Png {
-                pic.to_png()
-            } else {
-                pic.to_svg().into_bytes()
-            }
+            let hint = ", or --radius R to draw a smaller field of view";
+            Out::Picture(fit(
+                vec![panel],
+                args.tile_size,
+                |_| 1,
+                legend,
+                args.crop,
+                hint,
+            )?)
         }
     };
     // The memory is saved before the output is written, so that a failure
@@ -149,9 +165,18 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
             None => memory::empty(&map)?,
         };
         saved.remember(&seen);
-        memory::save(path, &saved)?;
+        memory::save(path, &map.grid, &saved)?;
     }
-    write_output(args.output.as_deref(), &out, args.format == Format::Png)
+    match out {
+        Out::Bytes(bytes) => write_output(args.output.as_deref(), &bytes, false),
+        Out::Picture(pic) => pic.write_to(args.output.as_deref(), args.format == Format::Png),
+    }
+}
+
+/// What `show` writes: text, or a picture drawn as it is written.
+enum Out<'a> {
+    Bytes(Vec<u8>),
+    Picture(Picture<'a>),
 }
 
 /// The JSON object of the CLI contract, `visible` sorted by y, then x;
@@ -219,7 +244,7 @@ pub fn text(
     for (y, row) in map.rows.iter().enumerate() {
         let mut dimmed = false;
         let mut line = String::with_capacity(row.len());
-        for (x, &c) in row.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
             let (x, y) = (x as i32, y as i32);
             let visible = seen.contains(x, y);
             let glyph = if (x, y) == origin {

@@ -449,9 +449,17 @@ fn save_memory_then_memory_round_trips() {
         let replayed = show("4,3", &["--visited", "1,1;7,3", "-f", format]);
         assert_eq!(carried, replayed, "{format}");
     }
-    // The file is the library's Memory, holding both turns' views.
-    let saved: sightlines::Memory =
+    // The file (format 2) names its map and holds the library's Memory,
+    // with both turns' views.
+    let file_json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(file_json["sightlines_memory_file"], 2);
+    assert_eq!(file_json["map"]["width"], 9);
+    assert_eq!(file_json["map"]["height"], 5);
+    assert!(file_json["map"]["walls"]
+        .as_str()
+        .is_some_and(|w| w.starts_with("fnv1a64:") && w.len() == 8 + 16));
+    let saved: sightlines::Memory = serde_json::from_value(file_json["memory"].clone()).unwrap();
     let grid = Grid::parse(ROOM).unwrap().grid;
     assert_eq!(saved.area(), grid.rect());
     let mut expected = sightlines::Memory::new(grid.rect()).unwrap();

@@ -8,6 +8,22 @@
 //! With the `serde` feature, [`Memory`] and [`Knowledge`] implement serde's
 //! `Serialize` and `Deserialize`: the area and the bits, row by row.
 //!
+//! The saved form of a [`Memory`] is versioned. Version 1, this one, is a
+//! struct named `Memory` with the fields, in this order:
+//!
+//! - `version`: 1;
+//! - `x`, `y` (`i32`), `width`, `height` (`u32`): the area;
+//! - `seen`: the bits, `ceil(width / 64)` `u64` words a row, rows from the
+//!   top; in a word, bit `i` (`1 << i`) is the tile `i` columns right of the
+//!   word's first; bits past a row's width are zero.
+//!
+//! In JSON: `{"version":1,"x":0,"y":0,"width":3,"height":1,"seen":[5]}`
+//! remembers tiles (0, 0) and (2, 0). A missing `version` is version 1 (the
+//! form saved before the field existed, in formats that name their fields,
+//! such as JSON); a version newer than this crate reads is an error that
+//! says so. Formats that do not name fields (bincode, postcard) read only
+//! the form they were written in.
+//!
 //! ```
 //! use sightlines::{Fov, Grid, Knowledge, Memory, Range, VisibleSet};
 //!
@@ -225,10 +241,21 @@ mod serde_impl {
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// The saved form: the area and the bits, `ceil(width / 64)` words a row.
+    /// The version of the saved form this crate writes; it reads this one
+    /// and every earlier one (see the module's docs).
+    const VERSION: u32 = 1;
+
+    fn first_version() -> u32 {
+        1
+    }
+
+    /// The saved form: the version, the area and the bits,
+    /// `ceil(width / 64)` words a row.
     #[derive(Serialize, Deserialize)]
     #[serde(rename = "Memory")]
     struct Saved {
+        #[serde(default = "first_version")]
+        version: u32,
         x: i32,
         y: i32,
         width: u32,
@@ -240,6 +267,7 @@ mod serde_impl {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             let area = self.area();
             Saved {
+                version: VERSION,
                 x: area.x,
                 y: area.y,
                 width: area.width,
@@ -253,6 +281,12 @@ mod serde_impl {
     impl<'de> Deserialize<'de> for Memory {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Memory, D::Error> {
             let saved = Saved::deserialize(deserializer)?;
+            if saved.version > VERSION {
+                return Err(D::Error::custom(format!(
+                    "a memory saved in format version {}, newer than this sightlines reads ({VERSION}); update sightlines",
+                    saved.version
+                )));
+            }
             let area = Rect::new(saved.x, saved.y, saved.width, saved.height);
             let mut memory = Memory::new(area).map_err(D::Error::custom)?;
             let (words, n) = (memory.bits.words().len(), saved.seen.len());
@@ -287,5 +321,36 @@ mod tests {
         assert!(!m.mark_seen(0, 0));
         assert_eq!(m.iter().count(), 0);
         assert_eq!(m.remember(&VisibleSet::new()), 0);
+    }
+
+    /// Memories saved by each version of the format load in this one: the
+    /// fixture was saved by version 1 and must load, tile for tile, in every
+    /// later version. A new version adds its own fixture here.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn saved_memories_of_every_version_load() {
+        let mut expected = Memory::new(Rect::new(-3, 2, 70, 3)).unwrap();
+        for (x, y) in [(-3, 2), (60, 2), (66, 3), (0, 4), (64, 4)] {
+            expected.mark_seen(x, y);
+        }
+        let v1 = include_str!("../../tests/data/memory-v1.json");
+        let loaded: Memory = serde_json::from_str(v1).unwrap();
+        assert_eq!(loaded, expected);
+        assert_eq!(loaded.len(), 5);
+        // The form written before the version field existed is version 1.
+        let unversioned = v1.replace("\"version\":1,", "");
+        assert_ne!(unversioned, v1);
+        assert_eq!(
+            serde_json::from_str::<Memory>(&unversioned).unwrap(),
+            expected
+        );
+        // This version writes version 1, field for field as the fixture.
+        assert_eq!(serde_json::to_string(&expected).unwrap(), v1.trim_end());
+        // A newer version is refused with a message that says so.
+        let newer = v1.replace("\"version\":1,", "\"version\":2,");
+        let err = serde_json::from_str::<Memory>(&newer)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("format version 2, newer than"), "{err}");
     }
 }

@@ -150,7 +150,10 @@ fn memory_round_trips_through_serde() {
     assert!(err.contains("words"), "{err}");
     let small = Memory::new(Rect::new(0, 0, 3, 1)).unwrap();
     let json = serde_json::to_string(&small).unwrap();
-    assert_eq!(json, r#"{"x":0,"y":0,"width":3,"height":1,"seen":[0]}"#);
+    assert_eq!(
+        json,
+        r#"{"version":1,"x":0,"y":0,"width":3,"height":1,"seen":[0]}"#
+    );
     assert!(serde_json::from_str::<Memory>(&json.replace("[0]", "[8]")).is_err());
     assert_eq!(
         serde_json::from_str::<Memory>(&json.replace("[0]", "[5]"))

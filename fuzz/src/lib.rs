@@ -1,0 +1,168 @@
+//! The checks behind the fuzz targets: each takes any bytes, and panics
+//! only when the library breaks a promise (or panics itself).
+//!
+//! - [`parse`]: the map parser on any text;
+//! - [`memory`]: a saved `Memory` (its serde JSON form) on any bytes;
+//! - [`fov`]: every algorithm on a map, origin, range, shape and options
+//!   read from the bytes, held to the promises every algorithm makes.
+
+use sightlines::{Algorithm, Fov, Grid, Memory, Opacity, Range, Shape};
+
+/// A parsed map writes itself back as text that parses to the same walls,
+/// and its viewer is on it.
+pub fn parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(parsed) = Grid::parse(text) else {
+        return;
+    };
+    let grid = parsed.grid;
+    if let Some((x, y)) = parsed.viewer {
+        assert!(
+            grid.rect().contains(x, y),
+            "the viewer ({x}, {y}) is off the map"
+        );
+    }
+    // Big maps cost time, not coverage.
+    if grid.rect().area() > 1 << 16 {
+        return;
+    }
+    let again = Grid::parse(&grid.to_text()).expect("a grid's text parses");
+    assert_eq!(again.grid, grid, "the text of a grid is another grid");
+    assert_eq!(again.viewer, None);
+}
+
+/// A memory that loads holds only tiles of its area, as many as it says,
+/// and saves to what loads back equal.
+pub fn memory(data: &[u8]) {
+    let Ok(memory) = serde_json::from_slice::<Memory>(data) else {
+        return;
+    };
+    let area = memory.area();
+    let mut count = 0;
+    for (x, y) in memory.iter() {
+        assert!(area.contains(x, y), "({x}, {y}) outside {area:?}");
+        assert!(memory.is_seen(x, y));
+        count += 1;
+    }
+    assert_eq!(count, memory.len());
+    let json = serde_json::to_string(&memory).expect("a memory saves");
+    let back: Memory = serde_json::from_str(&json).expect("a saved memory loads");
+    assert_eq!(back, memory);
+}
+
+/// Reads a case from the bytes: the map's size, the algorithm, the range,
+/// lit walls, the origin (possibly off the map), then the walls, a bit a
+/// tile.
+pub fn fov(data: &[u8]) {
+    let [w, h, a, shape, radius, options, ox, oy, walls @ ..] = data else {
+        return;
+    };
+    let (w, h) = (1 + u32::from(*w % 20), 1 + u32::from(*h % 20));
+    let algorithm = Algorithm::ALL[usize::from(*a) % Algorithm::ALL.len()];
+    let shape = Shape::ALL[usize::from(*shape) % Shape::ALL.len()];
+    let radius = match *radius {
+        255 => None,
+        254 => Some(u32::MAX),
+        253 => Some(i32::MAX as u32 + 1),
+        r => Some(u32::from(r % 30)),
+    };
+    let range = Range::with_radius(radius, shape);
+    let lit_walls = options & 1 == 0;
+    // Two tiles each side off the map, to try the errors.
+    let origin = (
+        i32::from(*ox) % (w as i32 + 4) - 2,
+        i32::from(*oy) % (h as i32 + 4) - 2,
+    );
+    let mut grid = Grid::new(w, h);
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let i = (y * w as i32 + x) as usize;
+            let bit = walls.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1);
+            grid.set(x, y, bit);
+        }
+    }
+    let mut fov = Fov::new(algorithm);
+    fov.set_lit_walls(lit_walls);
+    let mut seen = Vec::new();
+    let result = fov.compute(&grid, origin, range, |x, y| seen.push((x, y)));
+    let on_map = grid.rect().contains(origin.0, origin.1);
+    assert_eq!(
+        result.is_ok(),
+        on_map,
+        "{algorithm}: {result:?} from {origin:?}"
+    );
+    if !on_map {
+        return;
+    }
+    let case = format!("{algorithm}, {range:?}, lit walls {lit_walls}, from {origin:?}");
+    assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
+    let mut sorted = seen.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), seen.len(), "{case}: a tile twice");
+    for &(x, y) in &seen {
+        assert!(grid.rect().contains(x, y), "{case}: ({x}, {y}) off the map");
+        let (dx, dy) = (i64::from(x - origin.0), i64::from(y - origin.1));
+        assert!(range.contains(dx, dy), "{case}: ({x}, {y}) out of range");
+    }
+    // Line of sight agrees with the field of view, tile by tile.
+    for y in -1..=h as i32 {
+        for x in -1..=w as i32 {
+            let sees = fov
+                .can_see(&grid, origin, (x, y), range)
+                .expect("from the map");
+            let listed = sorted.binary_search(&(x, y)).is_ok();
+            assert_eq!(sees, listed, "{case}: can_see ({x}, {y})");
+        }
+    }
+    // Symmetry between floors, where promised.
+    if algorithm.is_symmetric() && !grid.is_opaque(origin.0, origin.1) {
+        for &(x, y) in seen.iter().filter(|&&(x, y)| !grid.is_opaque(x, y)) {
+            let back = fov
+                .can_see(&grid, (x, y), origin, range)
+                .expect("on the map");
+            assert!(back, "{case}: sees ({x}, {y}), which does not see back");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every seed and every kept crash of `target`, through its check.
+    fn replay(target: &str, check: fn(&[u8])) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut n = 0;
+        for folder in ["seeds", "regressions"] {
+            let Ok(files) = std::fs::read_dir(root.join(folder).join(target)) else {
+                continue;
+            };
+            for file in files {
+                let path = file.unwrap().path();
+                check(&std::fs::read(&path).unwrap());
+                n += 1;
+            }
+        }
+        assert!(n > 0, "no seed for {target}");
+    }
+
+    #[test]
+    fn seeds_and_regressions_pass() {
+        replay("parse", super::parse);
+        replay("memory", super::memory);
+        replay("fov", super::fov);
+    }
+
+    #[test]
+    fn random_cases_pass() {
+        let mut rng = sightlines::generate::SplitMix64::new(1);
+        for _ in 0..3000 {
+            let len = 8 + rng.below(60) as usize;
+            let data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            super::fov(&data);
+        }
+    }
+}
