@@ -8,7 +8,7 @@ use crate::input::{
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::Failure;
 use clap::{Args, ValueEnum};
-use sightlines::{Algorithm, Fov, Grid, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -44,6 +44,11 @@ pub struct CompareArgs {
     /// Leave opaque tiles out of the fields of view.
     #[arg(long)]
     pub dark_walls: bool,
+    /// `block`: walls that touch at a corner seal it (the diagonal rule),
+    /// for the algorithms that keep it (the others are left out, with a
+    /// note); `pass` (the default): each algorithm's own rule.
+    #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
+    pub diagonal_gaps: DiagonalGaps,
     /// Which tiles the pictures draw: `map`, `fov` (the box around what any
     /// algorithm sees), or `auto`: the whole map unless the picture would
     /// pass 16384 pixels a side.
@@ -73,10 +78,12 @@ pub fn compare(
     range: Range,
     algorithms: &[Algorithm],
     lit_walls: bool,
+    gaps: DiagonalGaps,
 ) -> Result<Comparison, Failure> {
     let mut seen = Vec::with_capacity(algorithms.len());
     let mut fov = Fov::default();
     fov.set_lit_walls(lit_walls);
+    fov.set_diagonal_gaps(gaps);
     for &a in algorithms {
         fov.set_algorithm(a);
         let mut set = VisibleSet::new();
@@ -109,7 +116,33 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     let map = load_map(args.map.as_deref(), &args.walls)?;
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
-    let cmp = compare(&map, origin, range, &args.algorithms.0, !args.dark_walls)?;
+    let mut algorithms = args.algorithms.0.clone();
+    if args.diagonal_gaps.blocks() {
+        let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
+            .into_iter()
+            .partition(|a| a.supports_diagonal_rule());
+        if kept.is_empty() {
+            return Err(Failure::usage(
+                "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+            ));
+        }
+        if !left_out.is_empty() {
+            let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
+            eprintln!(
+                "sightlines: leaving out {}: they do not keep the diagonal rule yet",
+                ids.join(", ")
+            );
+        }
+        algorithms = kept;
+    }
+    let cmp = compare(
+        &map,
+        origin,
+        range,
+        &algorithms,
+        !args.dark_walls,
+        args.diagonal_gaps,
+    )?;
     let out = match args.format {
         CompareFormat::Text => {
             let colour = args.output.is_none() && std::io::stdout().is_terminal();
@@ -330,6 +363,7 @@ mod tests {
             Range::UNLIMITED,
             &[Algorithm::PrecisePermissive, Algorithm::PrecisePermissive],
             true,
+            DiagonalGaps::Pass,
         )
         .unwrap();
         assert!(cmp.disputed.is_empty());

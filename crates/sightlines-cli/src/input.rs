@@ -149,6 +149,12 @@ pub fn parse_shape(s: &str) -> Result<Shape, String> {
         .map_err(|e: sightlines::UnknownShape| e.to_string())
 }
 
+/// Parses `pass` or `block` (the diagonal rule).
+pub fn parse_diagonal_gaps(s: &str) -> Result<sightlines::DiagonalGaps, String> {
+    s.parse()
+        .map_err(|e: sightlines::UnknownDiagonalGaps| e.to_string())
+}
+
 /// Parses an algorithm id; the error lists the known ids.
 pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     s.parse()

@@ -44,6 +44,10 @@ pub struct ShowArgs {
     /// Leave opaque tiles out of the field of view (they are lit by default).
     #[arg(long)]
     pub dark_walls: bool,
+    /// `block`: walls that touch at a corner seal it (the diagonal rule);
+    /// `pass` (the default): each algorithm's own rule.
+    #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
+    pub diagonal_gaps: sightlines::DiagonalGaps,
     /// Pixels per tile in PNG and SVG pictures (1 to 64).
     #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "16", value_parser = parse_tile_size)]
     pub tile_size: u32,
@@ -94,6 +98,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     let range = Range::with_radius(args.radius, args.shape);
     let mut fov = Fov::new(args.algorithm);
     fov.set_lit_walls(!args.dark_walls);
+    fov.set_diagonal_gaps(args.diagonal_gaps);
     // The memory drawn: the file's, plus what the visited tiles see.
     let visited: Vec<(i32, i32)> = args.visited.iter().flat_map(|p| p.0.clone()).collect();
     let mut recalled = match &args.memory {

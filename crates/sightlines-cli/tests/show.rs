@@ -533,3 +533,88 @@ precise-permissive from (1, 1), radius 2 (circle): 11 of 45 tiles visible, 11 re
     assert!(repeated.status.success() && listed.status.success());
     assert_eq!(stdout(&repeated), stdout(&listed));
 }
+
+/// Two walls touching at a corner on the viewer's diagonal.
+const STAIRCASE: &str = "\
+@....
+..#..
+.#...
+.....
+.....
+";
+
+#[test]
+fn diagonal_gaps_block_seals_a_staircase_wall_as_the_library_does() {
+    let map = temp_file("staircase.txt", STAIRCASE);
+    let grid = Grid::parse(STAIRCASE).unwrap().grid;
+    for id in [
+        "symmetric-shadowcast",
+        "recursive-shadowcast",
+        "raycast",
+        "basic-raycast",
+    ] {
+        let mut counts = Vec::new();
+        for gaps in ["pass", "block"] {
+            let o = sightlines(
+                &[
+                    "show",
+                    map.to_str().unwrap(),
+                    "-a",
+                    id,
+                    "--diagonal-gaps",
+                    gaps,
+                    "-f",
+                    "json",
+                ],
+                None,
+            );
+            assert_ok(&o);
+            let json: Value = serde_json::from_str(&stdout(&o)).unwrap();
+            let visible: Vec<(i32, i32)> = json["visible"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p[0].as_i64().unwrap() as i32, p[1].as_i64().unwrap() as i32))
+                .collect();
+            let mut fov = Fov::new(id.parse().unwrap());
+            fov.set_diagonal_gaps(gaps.parse().unwrap());
+            let mut set = VisibleSet::new();
+            fov.compute_into(&grid, (0, 0), Range::UNLIMITED, &mut set)
+                .unwrap();
+            assert_eq!(visible, set.iter().collect::<Vec<_>>(), "{id} {gaps}");
+            counts.push(visible.len());
+        }
+        // Sealed: less is seen, and never the far corner.
+        assert!(counts[1] < counts[0], "{id}: {counts:?}");
+    }
+}
+
+#[test]
+fn diagonal_gaps_errors_name_the_way_out() {
+    let map = temp_file("staircase-errors.txt", STAIRCASE);
+    let path = map.to_str().unwrap();
+    let o = sightlines(&["show", path, "--diagonal-gaps", "seal"], None);
+    assert_fails_with(&o, "use 'pass'");
+    // The default algorithm does not keep the rule yet.
+    let o = sightlines(&["show", path, "--diagonal-gaps", "block"], None);
+    assert_fails_with(&o, "does not support the diagonal rule");
+    assert!(
+        stderr(&o).contains("recursive-shadowcast"),
+        "{}",
+        stderr(&o)
+    );
+    // compare leaves such algorithms out, and says so.
+    let o = sightlines(&["compare", path, "--diagonal-gaps", "block"], None);
+    assert_ok(&o);
+    assert!(
+        stderr(&o).contains("leaving out precise-permissive"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("recursive-shadowcast"));
+    let o = sightlines(
+        &["compare", path, "-a", "beveled", "--diagonal-gaps", "block"],
+        None,
+    );
+    assert_fails_with(&o, "none of these algorithms keeps the diagonal rule");
+}

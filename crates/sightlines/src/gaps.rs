@@ -19,8 +19,14 @@ use std::str::FromStr;
 /// the two walls, so the rule closes the gap. For the algorithms whose walls
 /// are smaller than their squares (diamonds, bevels), sight still passes
 /// beside the corner; the rule removes the lines through the point itself.
-/// The algorithms that never see through such a gap (`diamond-raycast`,
-/// `permissive-0`) give the same field either way.
+/// Sight still reaches the corner itself: an algorithm that sees a tile
+/// when sight meets any point of its square (`recursive-shadowcast`) lights
+/// the tile whose corner it is, and nothing past it. The algorithms that
+/// never see through such a gap (`diamond-raycast`, `permissive-0`) give
+/// the same field either way; those not yet taught the rule refuse it
+/// ([`Properties::diagonal_rule`](crate::Properties::diagonal_rule)).
+///
+/// [`Fov::set_diagonal_gaps`](crate::Fov::set_diagonal_gaps) sets it.
 ///
 /// ```
 /// use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range};
