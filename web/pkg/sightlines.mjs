@@ -276,8 +276,9 @@ export class FieldOfView {
   }
 
   /**
-   * Calls `visit(x, y)` for every tile visible from (x, y), each once, row
-   * by row; returns how many. `options` override the defaults for this call.
+   * Calls `visit(x, y)` for every tile visible from (x, y), each once, the
+   * origin first (in the algorithm's order, not sorted); returns how many.
+   * `options` override the defaults for this call.
    */
   compute(x, y, visit, options) {
     if (typeof visit !== 'function') throw new Error(`compute needs a callback visit(x, y), got ${describe(visit)}`);

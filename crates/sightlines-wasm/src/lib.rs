@@ -11,8 +11,8 @@
 //! war [`Memory`] and the buffers both sides share. JavaScript writes a map
 //! into the context's input buffer (one byte a tile, non-zero opaque), then
 //! asks for fields of view; each answer is a count, and the visible tiles
-//! are read as row-major tile indices (`y * width + x`, sorted by row then
-//! column) from the context's tile buffer.
+//! are read as tile indices (`y * width + x`), each once, the origin first,
+//! from the context's tile buffer.
 //!
 //! Nothing here traps on input: every function checks its arguments and
 //! returns a negative [error code](code) for bad ones, with a one-line
@@ -135,13 +135,15 @@ impl Settings {
             .and_then(|i| Shape::ALL.get(i))
         {
             Some(&shape) => shape,
-            None => return fail(
-                code::BAD_SHAPE,
-                format!(
+            None => {
+                return fail(
+                    code::BAD_SHAPE,
+                    format!(
                     "unknown shape {}; use 0 (square), 1 (diamond), 2 (circle) or 3 (circle-plus)",
                     self.shape
                 ),
-            ),
+                )
+            }
         };
         match self.radius {
             -1 => Ok(Range::with_radius(None, shape)),
@@ -181,9 +183,12 @@ pub struct Context {
     grid: Grid,
     /// What JavaScript writes: a map's bytes or an algorithm id.
     input: Vec<u8>,
-    /// The last field of view, which `remember` and `knowledge` read.
+    /// The last field of view as a set, made from `tiles` when `remember`
+    /// or `knowledge` needs it (`set_fresh`), in the range's box.
     set: VisibleSet,
-    /// The last answer: row-major tile indices.
+    set_fresh: bool,
+    field_area: Rect,
+    /// The last field of view: row-major tile indices, the origin first.
     tiles: Vec<u32>,
     /// Fog of war, made for the map's size when first needed.
     memory: Option<Memory>,
@@ -207,6 +212,8 @@ impl Context {
             grid: Grid::new(1, 1),
             input: Vec::new(),
             set: VisibleSet::new(),
+            set_fresh: true,
+            field_area: Rect::new(0, 0, 0, 0),
             tiles: Vec::new(),
             memory: None,
             bytes: Vec::new(),
@@ -224,7 +231,8 @@ impl Context {
         self.grid.height()
     }
 
-    /// The tiles of the last answer, as row-major indices.
+    /// The tiles of the last field of view, as indices `y * width + x`:
+    /// each once, the origin first, in the algorithm's order.
     pub fn tiles(&self) -> &[u32] {
         &self.tiles
     }
@@ -302,7 +310,9 @@ impl Context {
             self.memory = None;
         }
         self.grid = grid;
+        self.tiles.clear();
         self.set.clear();
+        self.set_fresh = true;
         Ok(())
     }
 
@@ -401,36 +411,35 @@ impl Context {
         let cone = settings.cone()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
         self.fov.set_lit_walls(settings.lit_walls);
-        let area = self.range_area(origin, range);
-        self.set.reset(area);
-        let set = &mut self.set;
+        self.field_area = self.range_area(origin, range);
+        self.set_fresh = false;
+        let (tiles, w) = (&mut self.tiles, self.grid.width());
+        tiles.clear();
         // Every field of view goes through this one call of the library (a
         // visitor on a Grid): each other entry point (compute_into,
         // can_see) would put another copy of every algorithm in the module.
+        // The tiles go straight to the buffer JavaScript reads; the set the
+        // memory needs is made from them only when asked.
         let result = match cone {
             None => self
                 .fov
                 .compute(&Scanned(&self.grid), origin, range, |x, y| {
-                    set.insert(x, y);
+                    tiles.push(y as u32 * w + x as u32);
                 }),
             Some(cone) => {
                 let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
                 self.fov
                     .compute(&Scanned(&self.grid), origin, range, |x, y| {
                         if cone.contains(i64::from(x) - ox, i64::from(y) - oy) {
-                            set.insert(x, y);
+                            tiles.push(y as u32 * w + x as u32);
                         }
                     })
             }
         };
         if let Err(e) = result {
-            self.set.clear();
+            self.tiles.clear();
             return fail(code::FOV_FAILED, format!("{e}"));
         }
-        let w = self.width();
-        self.tiles.clear();
-        self.tiles
-            .extend(self.set.iter().map(|(x, y)| y as u32 * w + x as u32));
         Ok(self.tiles.len())
     }
 
@@ -486,7 +495,21 @@ impl Context {
     /// [`code::NO_MEMORY`] when the memory cannot be made.
     pub fn remember(&mut self) -> Result<u64, Failure> {
         self.memory()?;
+        self.fresh_set();
         Ok(self.memory.as_mut().map_or(0, |m| m.remember(&self.set)))
+    }
+
+    /// Makes `set` hold the last field of view.
+    fn fresh_set(&mut self) {
+        if self.set_fresh {
+            return;
+        }
+        self.set.reset(self.field_area);
+        let w = self.grid.width();
+        for &t in &self.tiles {
+            self.set.insert((t % w) as i32, (t / w) as i32);
+        }
+        self.set_fresh = true;
     }
 
     fn memory(&mut self) -> Result<&mut Memory, Failure> {
@@ -516,6 +539,7 @@ impl Context {
     pub fn knowledge(&mut self) -> Result<&[u8], Failure> {
         let (w, h) = (self.width() as i32, self.height() as i32);
         self.memory()?;
+        self.fresh_set();
         let mut bytes = std::mem::take(&mut self.bytes);
         bytes.clear();
         if let Some(memory) = &self.memory {
