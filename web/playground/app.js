@@ -13,7 +13,7 @@
     floorSeen: [240, 228, 66], wallSeen: [230, 159, 0],
     floorDark: [84, 88, 98], wallDark: [38, 41, 48],
     floorMemory: [62, 110, 140], wallMemory: [28, 52, 84], unknown: [10, 11, 14],
-    onlyHere: [213, 94, 0], missedHere: [204, 121, 167],
+    onlyHere: [86, 180, 233], missedHere: [204, 121, 167],
     oneWayPair: [120, 70, 110], youSee: [213, 94, 0], seesYou: [86, 180, 233],
   };
 
@@ -31,6 +31,7 @@
   let hashTimer = 0;
   const frameTimes = [];
   let lastError = '';
+  let notice = ''; // about the link, until the next change
 
   // ---- the map and the URL ---------------------------------------------
 
@@ -341,7 +342,7 @@
     // Lights, the viewer, the cursor.
     for (const l of state.lights) {
       ctx.beginPath();
-      ctx.arc((l.x + 0.5) * t, (l.y + 0.5) * t, Math.max(2, t * 0.3), 0, Math.PI * 2);
+      ctx.arc((l.x + 0.5) * t, (l.y + 0.5) * t, Math.max(4, t * 0.6), 0, Math.PI * 2);
       ctx.fillStyle = '#fff6a0';
       ctx.fill();
       ctx.strokeStyle = '#000';
@@ -350,12 +351,25 @@
     }
     const v = state.viewer;
     ctx.beginPath();
-    ctx.arc((v.x + 0.5) * t, (v.y + 0.5) * t, Math.max(2, t * 0.42), 0, Math.PI * 2);
+    ctx.arc((v.x + 0.5) * t, (v.y + 0.5) * t, Math.max(5, t * 0.9), 0, Math.PI * 2);
     ctx.fillStyle = '#0072b2';
     ctx.fill();
     ctx.strokeStyle = '#fff';
-    ctx.lineWidth = Math.max(1, t / 6);
+    ctx.lineWidth = Math.max(1.5, t / 4);
     ctx.stroke();
+    if (state.cone.width < 360) {
+      // The cone's two edges from the viewer.
+      const reach = (state.radius ?? Math.max(width, height)) * t;
+      ctx.strokeStyle = '#ffffffaa';
+      ctx.lineWidth = Math.max(1, t / 8);
+      for (const side of [-1, 1]) {
+        const a = ((state.cone.direction + (side * state.cone.width) / 2) * Math.PI) / 180;
+        ctx.beginPath();
+        ctx.moveTo((v.x + 0.5) * t, (v.y + 0.5) * t);
+        ctx.lineTo((v.x + 0.5) * t + Math.cos(a) * reach, (v.y + 0.5) * t + Math.sin(a) * reach);
+        ctx.stroke();
+      }
+    }
     if (document.activeElement === p.canvas) {
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = Math.max(1, t / 8);
@@ -389,6 +403,7 @@
     let text = `${where}; viewer at (${state.viewer.x}, ${state.viewer.y}). `;
     if (panels.length > 1 && state.mode === 'field') text += `The algorithms disagree on ${disputed} tiles.`;
     if (lastError) text = `Error: ${lastError}`;
+    if (notice) text = `${notice} ${text}`;
     $('status').textContent = text;
   }
 
@@ -450,6 +465,7 @@
   }
 
   function changed() {
+    notice = '';
     requestFrame();
     scheduleHash();
     scheduleMeasure();
@@ -601,6 +617,7 @@
   }
 
   function generate() {
+    notice = '';
     const [w, h] = $('size').value.split('x').map(Number);
     state.kind = $('kind').value;
     state.seed = Math.max(0, Math.floor(Number($('seed').value) || 0));
@@ -662,7 +679,8 @@
         $('status').textContent = 'Link selected: copy it with Ctrl+C.';
       }
     });
-    window.addEventListener('resize', () => { sizeCanvases(); requestFrame(); });
+    // Canvases get as many pixels a tile as they show, once laid out.
+    new ResizeObserver(() => { sizeCanvases(); requestFrame(); }).observe($('panels'));
     window.addEventListener('hashchange', () => {
       if (location.hash === `#${stateToHash()}`) return;
       load();
@@ -696,12 +714,8 @@
     for (const p of panels) p.memory.fill(0);
     syncControls();
     legend();
-    const error = lastError;
+    notice = lastError ? `Could not read the link: ${lastError}; showing a default map.` : '';
     buildPanels();
-    if (error) {
-      // Shown after the first frame, which clears errors of its own.
-      requestAnimationFrame(() => requestAnimationFrame(() => { $('status').textContent = `Could not read the link: ${error}`; }));
-    }
     scheduleHash();
   }
 
@@ -724,6 +738,7 @@
       hash: stateToHash,
       frame,
     };
+    globalThis.playground.readyMs = performance.now();
     document.body.dataset.ready = '1';
   }
 
