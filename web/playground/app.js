@@ -14,7 +14,7 @@
     floorDark: [84, 88, 98], wallDark: [38, 41, 48],
     floorMemory: [62, 110, 140], wallMemory: [28, 52, 84], unknown: [10, 11, 14],
     onlyHere: [86, 180, 233], missedHere: [204, 121, 167],
-    oneWayPair: [120, 70, 110], youSee: [213, 94, 0], seesYou: [86, 180, 233],
+    oneWayPair: [204, 121, 167], youSee: [213, 94, 0], seesYou: [86, 180, 233],
   };
 
   const state = {
@@ -290,7 +290,10 @@
 
   function oneWay(p, opts) {
     const plain = { ...opts, cone: null };
-    if (!p.oneWay) p.oneWay = p.fov.oneWayPairs(plain);
+    if (!p.oneWay) {
+      p.oneWay = p.fov.oneWayPairs(plain);
+      p.oneWay.max = Math.max(1, ...p.oneWay.counts);
+    }
     const at = `${state.viewer.x},${state.viewer.y}`;
     if (!p.marks || p.marksAt !== at) {
       p.marks = p.fov.oneWayFrom(state.viewer.x, state.viewer.y, plain);
@@ -320,10 +323,12 @@
       if (state.mode === 'walk') {
         c = vis ? (wall ? C.wallSeen : C.floorSeen) : p.memory[i] ? (wall ? C.wallMemory : C.floorMemory) : C.unknown;
       } else if (state.mode === 'oneway' && p.marks) {
+        // The viewer's one-way tiles, bright; every floor tinted by how
+        // many one-way pairs it is in (the map's share of what check finds).
         if (p.marks[i] === 1) c = C.youSee;
         else if (p.marks[i] === 2) c = C.seesYou;
-        else if (p.oneWay && p.oneWay.counts[i] > 0) c = C.oneWayPair;
-        else c = wall ? (vis ? C.wallSeen : C.wallDark) : vis ? dim(C.floorSeen) : C.floorDark;
+        else if (wall) c = C.wallDark;
+        else c = mix(C.floorDark, C.oneWayPair, Math.sqrt(p.oneWay.counts[i] / p.oneWay.max));
       } else if (split) {
         disputed += vis;
         c = vis ? C.onlyHere : C.missedHere;
@@ -388,8 +393,8 @@
     p.el.querySelector('.counts').textContent = text;
   }
 
-  function dim(c) {
-    return [c[0] * 0.55, c[1] * 0.55, c[2] * 0.45];
+  function mix(a, b, t) {
+    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
   }
 
   function count(a, v) {
@@ -691,7 +696,7 @@
     const items = {
       field: [['floorSeen', 'seen floor'], ['wallSeen', 'lit wall'], ['floorDark', 'unseen floor'], ['wallDark', 'unseen wall'],
         ['onlyHere', 'seen here, not by every panel'], ['missedHere', 'missed here, seen by another panel']],
-      oneway: [['youSee', 'you see it; it does not see you'], ['seesYou', 'it sees you; you do not see it'], ['oneWayPair', 'in some one-way pair']],
+      oneway: [['youSee', 'you see it; it does not see you'], ['seesYou', 'it sees you; you do not see it'], ['oneWayPair', 'in many one-way pairs (fainter: fewer)'], ['floorDark', 'in none'], ['wallDark', 'wall']],
       walk: [['floorSeen', 'in view'], ['floorMemory', 'remembered floor'], ['wallMemory', 'remembered wall'], ['unknown', 'never seen']],
     }[state.mode];
     $('legend').innerHTML = items.map(([k, text]) => `<span><span class="swatch" style="background: rgb(${C[k].join(',')})"></span>${text}</span>`).join('') +
