@@ -124,7 +124,7 @@ export class FieldOfView {
   /** Changes the default options. */
   setOptions(options: Options): void;
 
-  /** Calls visit(x, y) for every visible tile, each once, the origin first; returns the count. */
+  /** Calls visit(x, y) for every visible tile, each once, row by row; returns the count. */
   compute(x: number, y: number, visit: (x: number, y: number) => void, options?: Options): number;
   /** The visible tiles as width x height bytes, 1 for visible. */
   computeMask(x: number, y: number, options?: Options, out?: Uint8Array): Uint8Array;

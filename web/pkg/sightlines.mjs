@@ -276,8 +276,8 @@ export class FieldOfView {
   }
 
   /**
-   * Calls `visit(x, y)` for every tile visible from (x, y), each once, the
-   * origin first (in the algorithm's order, not sorted); returns how many.
+   * Calls `visit(x, y)` for every tile visible from (x, y), each once, row
+   * by row (y, then x); returns how many.
    * `options` override the defaults for this call.
    */
   compute(x, y, visit, options) {

@@ -43,10 +43,7 @@ test('callback, mask, plain arrays and booleans agree for every algorithm', () =
       const seen = [];
       const n = b.compute(x, y, (tx, ty) => seen.push(`${tx},${ty}`));
       assert.equal(n, seen.length);
-      assert.equal(seen[0], `${x},${y}`, 'the origin first');
-      assert.equal(new Set(seen).size, n, 'each tile once');
-      const byRow = (t) => { const [tx, ty] = t.split(',').map(Number); return ty * map.width + tx; };
-      assert.deepEqual(seen.sort((p, q) => byRow(p) - byRow(q)), maskTiles(mask, map.width), `${algorithm} from ${x},${y}`);
+      assert.deepEqual(seen, maskTiles(mask, map.width), `${algorithm} from ${x},${y}: row by row`);
       assert.equal(mask[y * map.width + x], 1, 'the origin is always visible');
       a.free();
       b.free();

@@ -11,8 +11,8 @@
 //! war [`Memory`] and the buffers both sides share. JavaScript writes a map
 //! into the context's input buffer (one byte a tile, non-zero opaque), then
 //! asks for fields of view; each answer is a count, and the visible tiles
-//! are read as tile indices (`y * width + x`), each once, the origin first,
-//! from the context's tile buffer.
+//! are read as tile indices (`y * width + x`), each once, sorted by row then
+//! column, from the context's tile buffer.
 //!
 //! Nothing here traps on input: every function checks its arguments and
 //! returns a negative [error code](code) for bad ones, with a one-line
@@ -188,7 +188,9 @@ pub struct Context {
     set: VisibleSet,
     set_fresh: bool,
     field_area: Rect,
-    /// The last field of view: row-major tile indices, the origin first.
+    /// Fields the answer does not keep (`can_see`, one-way pairs).
+    scratch: VisibleSet,
+    /// The last field of view: tile indices `y * width + x`, sorted.
     tiles: Vec<u32>,
     /// Fog of war, made for the map's size when first needed.
     memory: Option<Memory>,
@@ -214,6 +216,7 @@ impl Context {
             set: VisibleSet::new(),
             set_fresh: true,
             field_area: Rect::new(0, 0, 0, 0),
+            scratch: VisibleSet::new(),
             tiles: Vec::new(),
             memory: None,
             bytes: Vec::new(),
@@ -232,7 +235,7 @@ impl Context {
     }
 
     /// The tiles of the last field of view, as indices `y * width + x`:
-    /// each once, the origin first, in the algorithm's order.
+    /// each once, sorted by row then column.
     pub fn tiles(&self) -> &[u32] {
         &self.tiles
     }
@@ -410,36 +413,21 @@ impl Context {
         let range = settings.range()?;
         let cone = settings.cone()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
-        self.fov.set_lit_walls(settings.lit_walls);
-        self.field_area = self.range_area(origin, range);
         self.set_fresh = false;
-        let (tiles, w) = (&mut self.tiles, self.grid.width());
-        tiles.clear();
-        // Every field of view goes through this one call of the library (a
-        // visitor on a Grid): each other entry point (compute_into,
-        // can_see) would put another copy of every algorithm in the module.
-        // The tiles go straight to the buffer JavaScript reads; the set the
-        // memory needs is made from them only when asked.
-        let result = match cone {
-            None => self
-                .fov
-                .compute(&Scanned(&self.grid), origin, range, |x, y| {
-                    tiles.push(y as u32 * w + x as u32);
-                }),
-            Some(cone) => {
-                let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
-                self.fov
-                    .compute(&Scanned(&self.grid), origin, range, |x, y| {
-                        if cone.contains(i64::from(x) - ox, i64::from(y) - oy) {
-                            tiles.push(y as u32 * w + x as u32);
-                        }
-                    })
-            }
-        };
-        if let Err(e) = result {
-            self.tiles.clear();
-            return fail(code::FOV_FAILED, format!("{e}"));
-        }
+        self.tiles.clear();
+        field(&mut self.fov, &self.grid, origin, range, &mut self.set)?;
+        self.field_area = self.set.area();
+        let (w, grid, lit) = (self.grid.width(), &self.grid, settings.lit_walls);
+        let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
+        self.tiles.extend(
+            self.set
+                .iter()
+                .filter(|&(x, y)| lit || (x, y) == origin || !grid.is_opaque(x, y))
+                .filter(|&(x, y)| {
+                    cone.is_none_or(|c| c.contains(i64::from(x) - ox, i64::from(y) - oy))
+                })
+                .map(|(x, y)| y as u32 * w + x as u32),
+        );
         Ok(self.tiles.len())
     }
 
@@ -459,32 +447,14 @@ impl Context {
     ) -> Result<bool, Failure> {
         let range = settings.range()?;
         self.check_on_map(from.0, from.1, "origin")?;
-        self.fov.set_lit_walls(settings.lit_walls);
         if !self.grid.rect().contains(to.0, to.1) {
             return Ok(false);
         }
-        let mut seen = false;
-        self.fov
-            .compute(&Scanned(&self.grid), from, range, |x, y| {
-                seen |= (x, y) == to
-            })
-            .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))?;
-        Ok(seen)
-    }
-
-    /// The range's bounding box around `origin`, clipped to the map.
-    fn range_area(&self, origin: (i32, i32), range: Range) -> Rect {
-        let map = self.grid.rect();
-        let Some(r) = range.radius() else { return map };
-        let r = i64::from(r);
-        let clip = |o: i32, size: u32| {
-            let lo = (i64::from(o) - r).max(0);
-            let hi = (i64::from(o) + r).min(i64::from(size) - 1);
-            (lo as i32, (hi - lo + 1) as u32)
-        };
-        let (x, w) = clip(origin.0, map.width);
-        let (y, h) = clip(origin.1, map.height);
-        Rect::new(x, y, w, h)
+        let mut set = std::mem::take(&mut self.scratch);
+        let result = field(&mut self.fov, &self.grid, from, range, &mut set);
+        let seen = sees(&set, &self.grid, from, settings.lit_walls, to);
+        self.scratch = set;
+        result.map(|()| seen)
     }
 
     /// Adds the last field of view to the fog-of-war memory; returns how
@@ -565,7 +535,6 @@ impl Context {
     /// [`code::TOO_LARGE`] past [`ONE_WAY_BUDGET_BITS`], the settings' errors.
     pub fn one_way(&mut self, settings: Settings) -> Result<u64, Failure> {
         let range = settings.range()?;
-        self.fov.set_lit_walls(settings.lit_walls);
         let (w, h) = (self.width() as usize, self.height() as usize);
         let floors: Vec<(i32, i32)> = (0..h as i32)
             .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
@@ -584,15 +553,20 @@ impl Context {
             );
         }
         let mut seen = vec![0u64; floors.len() * words];
+        let mut set = std::mem::take(&mut self.scratch);
         for (i, &origin) in floors.iter().enumerate() {
             let row = &mut seen[i * words..(i + 1) * words];
-            self.fov
-                .compute(&Scanned(&self.grid), origin, range, |x, y| {
-                    let t = y as usize * w + x as usize;
-                    row[t / 64] |= 1 << (t % 64);
-                })
-                .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))?;
+            if let Err(e) = field(&mut self.fov, &self.grid, origin, range, &mut set) {
+                self.scratch = set;
+                return Err(e);
+            }
+            // Walls are in no pair, so lit walls or not is the same here.
+            for (x, y) in set.iter() {
+                let t = y as usize * w + x as usize;
+                row[t / 64] |= 1 << (t % 64);
+            }
         }
+        self.scratch = set;
         let mut floor_index = vec![u32::MAX; w * h];
         for (i, &(x, y)) in floors.iter().enumerate() {
             floor_index[y as usize * w + x as usize] = i as u32;
@@ -633,15 +607,14 @@ impl Context {
     pub fn one_way_from(&mut self, origin: (i32, i32), settings: Settings) -> Result<(), Failure> {
         let range = settings.range()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
-        self.fov.set_lit_walls(settings.lit_walls);
-        let (w, h) = (self.width() as i32, self.height() as i32);
+        let (w, h, lit) = (
+            self.width() as i32,
+            self.height() as i32,
+            settings.lit_walls,
+        );
         let mut from = VisibleSet::new();
-        from.reset(self.grid.rect());
-        self.fov
-            .compute(&Scanned(&self.grid), origin, range, |x, y| {
-                from.insert(x, y);
-            })
-            .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))?;
+        field(&mut self.fov, &self.grid, origin, range, &mut from)?;
+        let mut back = std::mem::take(&mut self.scratch);
         self.bytes.clear();
         self.bytes.resize((w * h) as usize, 0);
         for y in 0..h {
@@ -649,13 +622,12 @@ impl Context {
                 if self.grid.is_opaque(x, y) || (x, y) == origin {
                     continue;
                 }
-                let mut back = false;
-                self.fov
-                    .compute(&Scanned(&self.grid), (x, y), range, |sx, sy| {
-                        back |= (sx, sy) == origin
-                    })
-                    .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))?;
-                let mark = match (from.contains(x, y), back) {
+                if let Err(e) = field(&mut self.fov, &self.grid, (x, y), range, &mut back) {
+                    self.scratch = back;
+                    return Err(e);
+                }
+                let there = sees(&from, &self.grid, origin, lit, (x, y));
+                let mark = match (there, sees(&back, &self.grid, (x, y), lit, origin)) {
                     (true, false) => 1,
                     (false, true) => 2,
                     _ => 0,
@@ -663,6 +635,7 @@ impl Context {
                 self.bytes[(y * w + x) as usize] = mark;
             }
         }
+        self.scratch = back;
         Ok(())
     }
 
@@ -691,6 +664,29 @@ impl Context {
         self.bytes = s.into_bytes();
         &self.bytes
     }
+}
+
+/// The field of view with lit walls into `set`: the one entry point of the
+/// library every answer here goes through (rows of tiles as spans into a
+/// set, its fastest). Each other entry point (`compute` with a visitor,
+/// `can_see`, packed-word reads) would put another copy of every algorithm
+/// in the module; unlit walls and cones are filters of this field, as the
+/// library defines them.
+fn field(
+    fov: &mut Fov,
+    grid: &Grid,
+    origin: (i32, i32),
+    range: Range,
+    set: &mut VisibleSet,
+) -> Result<(), Failure> {
+    fov.set_lit_walls(true);
+    fov.compute_into(&Scanned(grid), origin, range, set)
+        .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))
+}
+
+/// Whether `tile` is in the field `set` from `origin`, with walls lit or not.
+fn sees(set: &VisibleSet, grid: &Grid, origin: (i32, i32), lit: bool, tile: (i32, i32)) -> bool {
+    set.contains(tile.0, tile.1) && (lit || tile == origin || !grid.is_opaque(tile.0, tile.1))
 }
 
 fn check_size(width: u32, height: u32) -> Result<u64, Failure> {
