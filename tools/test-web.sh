@@ -7,7 +7,8 @@
 # (headless Chromium driven by playwright-core). Both compare with the CLI,
 # as `cargo test --workspace` builds it.
 #
-# CHROMIUM picks the browser (default: chromium on PATH).
+# CHROMIUM picks the browser (default: chromium on PATH), SIGHTLINES_CLI
+# the CLI binary (default: built here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +33,13 @@ node web/build.mjs
 echo "== npm ci (web/)"
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
 # The CLI as `cargo test --workspace` builds it (the same features, so after
-# that command, as in tools/test-all.sh, this builds nothing).
-echo "== cargo test --workspace --no-run (the CLI, the tests' oracle)"
-cargo test --workspace --no-run --quiet
-export SIGHTLINES_CLI="$PWD/target/debug/sightlines"
+# that command, as in tools/test-all.sh, this builds nothing); or the binary
+# SIGHTLINES_CLI names.
+if [ -z "${SIGHTLINES_CLI:-}" ]; then
+  echo "== cargo test --workspace --no-run (the CLI, the tests' oracle)"
+  cargo test --workspace --no-run --quiet
+  export SIGHTLINES_CLI="$PWD/target/debug/sightlines"
+fi
 
 echo "== node --test (web/test: the JavaScript package)"
 (cd web && node --test test/*.test.mjs)

@@ -470,6 +470,7 @@ test('dragging across a 100x60 cave with four panels: frame times', async () => 
 test('screenshot for the README', async () => {
   const page = await open('#w=64&h=40&gen=cave:1&at=32,20&alg=precise-permissive,symmetric-shadowcast,recursive-shadowcast,restrictive&r=none&shape=circle&lit=1&mode=field');
   await page.waitForFunction(() => globalThis.playground.panels().every((p) => p.perField > 0), null, { timeout: 5000 });
+  await page.waitForTimeout(3500); // the times' last measuring pass
   const file = join(output, 'playground-screenshot.png');
   await page.screenshot({ path: file });
   if (process.env.SIGHTLINES_SCREENSHOT === '1') copyFileSync(file, join(root, 'web', 'playground-screenshot.png'));

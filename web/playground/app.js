@@ -28,6 +28,7 @@
   let drag = null;
   let frameQueued = false;
   let measureTimer = 0;
+  let editCount = 0; // map edits, and new maps: what a measured time is of
   let hashTimer = 0;
   const frameTimes = [];
   let lastError = '';
@@ -167,6 +168,7 @@
   }
 
   function buildPanels() {
+    editCount++;
     for (const p of panels) p.fov.free();
     const host = $('panels');
     host.textContent = '';
@@ -414,17 +416,34 @@
 
   // Time per field of view, measured when the page is idle: each panel's
   // field is computed again and again for a few milliseconds.
+  // Three passes (0.25, 1 and 3 s after the last change), keeping each
+  // panel's best: the browser optimizes hot wasm code in the background,
+  // and other work on the machine only ever adds time.
+  let measurePass = 0;
+  let measureKey = '';
+
   function scheduleMeasure() {
     clearTimeout(measureTimer);
+    measurePass = 0;
     measureTimer = setTimeout(measure, 250);
   }
 
   function measure() {
     if (drag) return scheduleMeasure();
+    const key = `${state.viewer.x},${state.viewer.y}|${JSON.stringify(options())}|${state.algorithms}|${editCount}`;
+    if (key !== measureKey) {
+      measureKey = key;
+      for (const p of panels) p.perField = null;
+    }
+    measurePass++;
+    if (measurePass < 3) measureTimer = setTimeout(measure, measurePass === 1 ? 750 : 2000);
     const opts = options();
     const { x, y } = state.viewer;
     for (const p of panels) {
       try {
+        // A warm-up first: the browser compiles hot wasm code again, faster.
+        const w0 = performance.now();
+        while (performance.now() - w0 < 4) p.fov.computeMask(x, y, opts, p.tmp);
         let n = 0;
         const t0 = performance.now();
         let t = t0;
@@ -434,8 +453,10 @@
           if (n >= 20000) break;
           t = performance.now();
         }
-        p.perField = ((performance.now() - t0) * 1000) / n;
-        const text = p.perField < 10 ? p.perField.toFixed(2) : p.perField < 100 ? p.perField.toFixed(1) : p.perField.toFixed(0);
+        const us = ((performance.now() - t0) * 1000) / n;
+        p.perField = p.perField === null ? us : Math.min(p.perField, us);
+        const best = p.perField;
+        const text = best < 10 ? best.toFixed(2) : best < 100 ? best.toFixed(1) : best.toFixed(0);
         p.el.querySelector('.time').textContent = `${text} µs / field`;
       } catch (e) {
         p.el.querySelector('.time').textContent = '';
@@ -449,6 +470,7 @@
     if (x === state.viewer.x && y === state.viewer.y) return;
     const i = y * state.width + x;
     if (state.opaque[i] === value) return;
+    editCount++;
     state.opaque[i] = value;
     state.edited = true;
     for (const p of panels) p.fov.setTile(x, y, value === 1);
