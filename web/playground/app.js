@@ -747,6 +747,7 @@
   }
 
   async function start() {
+    if (!S) throw new Error('sightlines.js is missing beside this page; build it with `node web/build.mjs`');
     await S.init();
     buildPickers();
     wireControls();
