@@ -6,7 +6,7 @@
 //! - [`fov`]: every algorithm on a map, origin, range, shape and options
 //!   read from the bytes, held to the promises every algorithm makes.
 
-use sightlines::{Algorithm, Fov, Grid, Memory, Opacity, Range, Shape};
+use sightlines::{Algorithm, DiagonalGaps, Fov, FovError, Grid, Memory, Opacity, Range, Shape};
 
 /// A parsed map writes itself back as text that parses to the same walls,
 /// and its viewer is on it.
@@ -53,8 +53,8 @@ pub fn memory(data: &[u8]) {
 }
 
 /// Reads a case from the bytes: the map's size, the algorithm, the range,
-/// lit walls, the origin (possibly off the map), then the walls, a bit a
-/// tile.
+/// lit walls and the diagonal rule, the origin (possibly off the map), then
+/// the walls, a bit a tile.
 pub fn fov(data: &[u8]) {
     let [w, h, a, shape, radius, options, ox, oy, walls @ ..] = data else {
         return;
@@ -70,6 +70,11 @@ pub fn fov(data: &[u8]) {
     };
     let range = Range::with_radius(radius, shape);
     let lit_walls = options & 1 == 0;
+    let gaps = if options & 2 == 0 {
+        DiagonalGaps::Pass
+    } else {
+        DiagonalGaps::Block
+    };
     // Two tiles each side off the map, to try the errors.
     let origin = (
         i32::from(*ox) % (w as i32 + 4) - 2,
@@ -85,8 +90,17 @@ pub fn fov(data: &[u8]) {
     }
     let mut fov = Fov::new(algorithm);
     fov.set_lit_walls(lit_walls);
+    fov.set_diagonal_gaps(gaps);
     let mut seen = Vec::new();
     let result = fov.compute(&grid, origin, range, |x, y| seen.push((x, y)));
+    if gaps.blocks() && !algorithm.supports_diagonal_rule() {
+        // Refused, whatever the rest.
+        assert!(
+            matches!(result, Err(FovError::Unsupported { .. })),
+            "{algorithm}: {result:?}"
+        );
+        return;
+    }
     let on_map = grid.rect().contains(origin.0, origin.1);
     assert_eq!(
         result.is_ok(),
@@ -96,7 +110,8 @@ pub fn fov(data: &[u8]) {
     if !on_map {
         return;
     }
-    let case = format!("{algorithm}, {range:?}, lit walls {lit_walls}, from {origin:?}");
+    let case =
+        format!("{algorithm}, {range:?}, lit walls {lit_walls}, gaps {gaps}, from {origin:?}");
     assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
     let mut sorted = seen.clone();
     sorted.sort_unstable();
@@ -106,6 +121,21 @@ pub fn fov(data: &[u8]) {
         assert!(grid.rect().contains(x, y), "{case}: ({x}, {y}) off the map");
         let (dx, dy) = (i64::from(x - origin.0), i64::from(y - origin.1));
         assert!(range.contains(dx, dy), "{case}: ({x}, {y}) out of range");
+    }
+    // The diagonal rule only ever hides.
+    if gaps.blocks() {
+        let mut open = Fov::new(algorithm);
+        open.set_lit_walls(lit_walls);
+        let mut passing = Vec::new();
+        open.compute(&grid, origin, range, |x, y| passing.push((x, y)))
+            .expect("on the map");
+        passing.sort_unstable();
+        for t in &sorted {
+            assert!(
+                passing.binary_search(t).is_ok(),
+                "{case}: {t:?} only with the rule"
+            );
+        }
     }
     // Line of sight agrees with the field of view, tile by tile.
     for y in -1..=h as i32 {
