@@ -21,7 +21,7 @@ use crate::picture::{fit, Crop, LegendItems, Panel};
 use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
-use sightlines::{Algorithm, Fov, Grid, Opacity, Range, Shape, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Shape, VisibleSet};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -46,6 +46,11 @@ pub struct CheckArgs {
     /// many floor tiles picked at random (with --seed).
     #[arg(long, value_name = "N", allow_hyphen_values = true, default_value = "1500", value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub sample: u32,
+    /// `block`: walls that touch at a corner seal it (the diagonal rule),
+    /// for the algorithms that keep it (the others are left out, with a
+    /// note); `pass` (the default): each algorithm's own rule.
+    #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
+    pub diagonal_gaps: DiagonalGaps,
     /// The seed of the sample.
     #[arg(
         long,
@@ -129,10 +134,30 @@ pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>,
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let map = load_map(args.map.as_deref(), &args.walls)?;
     let range = Range::with_radius(args.radius, args.shape);
-    let algorithms: Vec<Algorithm> = match args.algorithm {
+    let mut algorithms: Vec<Algorithm> = match args.algorithm {
         Some(a) => vec![a],
         None => Algorithm::ALL.to_vec(),
     };
+    let gaps = args.diagonal_gaps;
+    if gaps.blocks() {
+        let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
+            .into_iter()
+            .partition(|a| a.supports_diagonal_rule());
+        if kept.is_empty() {
+            return Err(Failure::usage(format!(
+                "{} does not keep the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+                left_out[0]
+            )));
+        }
+        if !left_out.is_empty() {
+            let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
+            eprintln!(
+                "sightlines: leaving out {}: they do not keep the diagonal rule yet",
+                ids.join(", ")
+            );
+        }
+        algorithms = kept;
+    }
     let (tiles, total) = sample_floors(&map.grid, args.sample as usize, args.seed);
     if tiles.len() < 2 {
         return Err(Failure::input(format!(
@@ -152,12 +177,19 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
             a.to_string()
         };
         let bar = progress::bar(tiles.len() as u64, message, "fields of view");
-        let outcome = pairs::check(&map.grid, &tiles, a, range, args.limit, |done, n| {
-            if done == 1 {
-                bar.set_length(n as u64);
-            }
-            bar.set_position(done as u64);
-        })?;
+        let outcome = pairs::check(
+            &map.grid,
+            &tiles,
+            (a, gaps),
+            range,
+            args.limit,
+            |done, n| {
+                if done == 1 {
+                    bar.set_length(n as u64);
+                }
+                bar.set_position(done as u64);
+            },
+        )?;
         bar.finish_and_clear();
         write_pairs(&mut out, a, &outcome);
         // Only the first algorithm with a one-way pair is drawn.
@@ -172,7 +204,15 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
                 worst.seen.1,
                 path.display()
             );
-            write_picture(path, &map, a, range, worst, args.tile_size, args.crop)?;
+            write_picture(
+                path,
+                &map,
+                (a, gaps),
+                range,
+                worst,
+                args.tile_size,
+                args.crop,
+            )?;
         }
         write_promises(&mut out, &outcome.promises);
         if outcome.one_way > 0 {
@@ -294,13 +334,14 @@ fn write_verdict(
 fn write_picture(
     path: &Path,
     map: &LoadedMap,
-    a: Algorithm,
+    (a, gaps): (Algorithm, DiagonalGaps),
     range: Range,
     v: OneWay,
     tile: u32,
     crop: Crop,
 ) -> Result<(), Failure> {
     let mut fov = Fov::new(a);
+    fov.set_diagonal_gaps(gaps);
     let (mut from_seer, mut from_seen) = (VisibleSet::new(), VisibleSet::new());
     field_of_view(&mut fov, &map.grid, v.seer, range, &mut from_seer)?;
     field_of_view(&mut fov, &map.grid, v.seen, range, &mut from_seen)?;

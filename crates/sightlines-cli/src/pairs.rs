@@ -16,7 +16,7 @@
 //! recomputed for each chunk instead of stored: memory stays bounded on big
 //! samples.
 
-use sightlines::{Algorithm, Fov, FovError, Grid, Range, Rect, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, FovError, Grid, Range, Rect, VisibleSet};
 
 /// A one-way pair: `seer` sees `seen`, `seen` does not see `seer`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,17 +115,18 @@ pub struct Outcome {
 const BUDGET_BITS: usize = 1 << 28;
 
 /// Checks every pair among `tiles` (sorted by row, then column) for
-/// `algorithm`, listing at most `limit` one-way pairs; `progress` is called
-/// with (done, total) fields of view.
+/// `algorithm` with the diagonal rule `gaps`, listing at most `limit`
+/// one-way pairs; `progress` is called with (done, total) fields of view.
 pub fn check(
     grid: &Grid,
     tiles: &[(i32, i32)],
-    algorithm: Algorithm,
+    (algorithm, gaps): (Algorithm, DiagonalGaps),
     range: Range,
     limit: usize,
     progress: impl FnMut(usize, usize),
 ) -> Result<Outcome, FovError> {
     let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(gaps);
     check_with(
         grid,
         tiles,

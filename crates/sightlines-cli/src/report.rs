@@ -18,7 +18,9 @@ use crate::pairs;
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::{progress, Failure};
 use clap::Args;
-use sightlines::{visible_tiles, Algorithm, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet};
+use sightlines::{
+    visible_tiles, Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Rect, Shape, VisibleSet,
+};
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -338,7 +340,15 @@ fn symmetry_table(algorithms: &[Algorithm]) -> Result<String, Failure> {
     for &a in algorithms {
         let mut total = 0;
         for case in &cases {
-            total += pairs::check(&case.grid, &case.origins, a, case.range, 0, |_, _| {})?.one_way;
+            total += pairs::check(
+                &case.grid,
+                &case.origins,
+                (a, DiagonalGaps::Pass),
+                case.range,
+                0,
+                |_, _| {},
+            )?
+            .one_way;
         }
         let promises = a.is_symmetric();
         let kept = !promises || total == 0;
@@ -459,7 +469,15 @@ fn bench_table(algorithms: &[Algorithm], maps: &[BenchMap]) -> Result<String, Fa
                 total += seen.len() as u64;
             }
             let _ = write!(row, " {} |", mean(total, m.viewpoints.len()));
-            one_way += pairs::check(&m.grid, window, a, m.range(), 0, |_, _| {})?.one_way;
+            one_way += pairs::check(
+                &m.grid,
+                window,
+                (a, DiagonalGaps::Pass),
+                m.range(),
+                0,
+                |_, _| {},
+            )?
+            .one_way;
         }
         let _ = writeln!(s, "{row} {one_way} |");
     }

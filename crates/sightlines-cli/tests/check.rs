@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use sightlines::{visible_tiles, Algorithm, Grid, Opacity, Range, VisibleSet};
+use sightlines::{visible_tiles, Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, VisibleSet};
 
 /// The committed maps where classic shadowcasting is known to be asymmetric:
 /// a pillar field and a cave.
@@ -273,4 +273,98 @@ fn bad_check_options_fail_in_one_line() {
         &sightlines(&["check", "/no/such/map.txt"], None),
         "cannot read map file",
     );
+}
+
+/// [`one_way_pairs`] with the diagonal rule.
+fn one_way_pairs_sealed(grid: &Grid, algorithm: Algorithm) -> usize {
+    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| !grid.is_opaque(x, y))
+        .collect();
+    let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let sets: Vec<VisibleSet> = floors
+        .iter()
+        .map(|&o| {
+            let mut set = VisibleSet::new();
+            fov.compute_into(grid, o, Range::UNLIMITED, &mut set)
+                .unwrap();
+            set
+        })
+        .collect();
+    let mut count = 0;
+    for i in 0..floors.len() {
+        for j in i + 1..floors.len() {
+            let (a, b) = (floors[i], floors[j]);
+            if sets[i].contains(b.0, b.1) != sets[j].contains(a.0, a.1) {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn the_diagonal_rule_keeps_symmetric_shadowcasting_symmetric() {
+    // The cave has walls touching at corners; with the rule sealing them,
+    // symmetric shadowcasting still promises symmetry and keeps it, and the
+    // counts are the library's.
+    let cave = data("cave.txt");
+    let grid = Grid::parse(&std::fs::read_to_string(&cave).unwrap())
+        .unwrap()
+        .grid;
+    for algorithm in [
+        Algorithm::SymmetricShadowcast,
+        Algorithm::RecursiveShadowcast,
+    ] {
+        let o = sightlines(
+            &[
+                "check",
+                &cave,
+                "-a",
+                algorithm.id(),
+                "--diagonal-gaps",
+                "block",
+                "--promises",
+            ],
+            None,
+        );
+        assert_ok(&o);
+        let out = stdout(&o);
+        assert_eq!(
+            count_in(&out, algorithm),
+            one_way_pairs_sealed(&grid, algorithm),
+            "{out}"
+        );
+    }
+    let o = sightlines(
+        &[
+            "check",
+            &cave,
+            "-a",
+            "symmetric-shadowcast",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
+    assert_ok(&o);
+    assert!(stdout(&o)
+        .contains("symmetric-shadowcast: 0 one-way pairs; promises symmetry and keeps it"));
+    // Every algorithm: those without the rule are left out, with a note.
+    let o = sightlines(
+        &["check", &cave, "--diagonal-gaps", "block", "--promises"],
+        None,
+    );
+    assert_ok(&o);
+    assert!(
+        stderr(&o).contains("leaving out precise-permissive"),
+        "{}",
+        stderr(&o)
+    );
+    let o = sightlines(
+        &["check", &cave, "-a", "beveled", "--diagonal-gaps", "block"],
+        None,
+    );
+    assert_fails_with(&o, "beveled does not keep the diagonal rule yet");
 }
