@@ -13,8 +13,8 @@
 //! longest one-way pair, and the exit code.
 
 use crate::input::{
-    count_floors, describe_range, field_of_view, floor_tiles, load_map, parse_algorithm,
-    parse_shape, parse_tile_size, write_output, LoadedMap,
+    count_floors, describe_range, field_of_view, floor_tiles, keeping_diagonal_rule, load_map,
+    parse_algorithm, parse_shape, parse_tile_size, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
@@ -134,30 +134,17 @@ pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>,
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let map = load_map(args.map.as_deref(), &args.walls)?;
     let range = Range::with_radius(args.radius, args.shape);
-    let mut algorithms: Vec<Algorithm> = match args.algorithm {
+    let all = match args.algorithm {
         Some(a) => vec![a],
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;
-    if gaps.blocks() {
-        let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
-            .into_iter()
-            .partition(|a| a.supports_diagonal_rule());
-        if kept.is_empty() {
-            return Err(Failure::usage(format!(
-                "{} does not keep the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
-                left_out[0]
-            )));
-        }
-        if !left_out.is_empty() {
-            let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
-            eprintln!(
-                "sightlines: leaving out {}: they do not keep the diagonal rule yet",
-                ids.join(", ")
-            );
-        }
-        algorithms = kept;
-    }
+    let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
+        Failure::usage(format!(
+            "{} does not keep the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+            left_out[0]
+        ))
+    })?;
     let (tiles, total) = sample_floors(&map.grid, args.sample as usize, args.seed);
     if tiles.len() < 2 {
         return Err(Failure::input(format!(

@@ -2,8 +2,9 @@
 //! with the tiles where they disagree pointed out and counted.
 
 use crate::input::{
-    describe_range, field_of_view, load_map, parse_algorithms, parse_position, parse_shape,
-    parse_tile_size, resolve_origin, write_output, AlgorithmList, LoadedMap,
+    describe_range, field_of_view, keeping_diagonal_rule, load_map, parse_algorithms,
+    parse_position, parse_shape, parse_tile_size, resolve_origin, write_output, AlgorithmList,
+    LoadedMap,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::Failure;
@@ -116,25 +117,12 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     let map = load_map(args.map.as_deref(), &args.walls)?;
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
-    let mut algorithms = args.algorithms.0.clone();
-    if args.diagonal_gaps.blocks() {
-        let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
-            .into_iter()
-            .partition(|a| a.supports_diagonal_rule());
-        if kept.is_empty() {
-            return Err(Failure::usage(
+    let algorithms = keeping_diagonal_rule(args.algorithms.0.clone(), args.diagonal_gaps)
+        .map_err(|_| {
+            Failure::usage(
                 "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
-            ));
-        }
-        if !left_out.is_empty() {
-            let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
-            eprintln!(
-                "sightlines: leaving out {}: they do not keep the diagonal rule yet",
-                ids.join(", ")
-            );
-        }
-        algorithms = kept;
-    }
+            )
+        })?;
     let cmp = compare(
         &map,
         origin,

@@ -155,6 +155,33 @@ pub fn parse_diagonal_gaps(s: &str) -> Result<sightlines::DiagonalGaps, String> 
         .map_err(|e: sightlines::UnknownDiagonalGaps| e.to_string())
 }
 
+/// The algorithms of `algorithms` that can compute with `gaps`: all of them
+/// with `pass`; with `block`, those that keep the diagonal rule, the others
+/// left out with a note on standard error. `Err` holds them all when none
+/// keeps it, for the caller's one-line error.
+pub fn keeping_diagonal_rule(
+    algorithms: Vec<sightlines::Algorithm>,
+    gaps: sightlines::DiagonalGaps,
+) -> Result<Vec<sightlines::Algorithm>, Vec<sightlines::Algorithm>> {
+    if !gaps.blocks() {
+        return Ok(algorithms);
+    }
+    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
+        .into_iter()
+        .partition(|a| a.supports_diagonal_rule());
+    if kept.is_empty() {
+        return Err(left_out);
+    }
+    if !left_out.is_empty() {
+        let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
+        eprintln!(
+            "sightlines: leaving out {}: they do not keep the diagonal rule yet",
+            ids.join(", ")
+        );
+    }
+    Ok(kept)
+}
+
 /// Parses an algorithm id; the error lists the known ids.
 pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     s.parse()

@@ -721,16 +721,16 @@ impl Game {
     fn spot_monsters(&mut self) {
         self.player
             .changes(&mut self.newly_seen, &mut self.newly_hidden);
-        let spotted: Vec<&'static str> = self
+        // The first monster's name and how many more: no list each update.
+        let mut spotted = self
             .monsters
             .iter()
             .filter(|m| self.newly_seen.contains(m.pos.0, m.pos.1))
-            .map(|m| m.kind.name())
-            .collect();
-        match spotted.as_slice() {
-            [] => {}
-            [one] => self.say(format!("You spot a {one}.")),
-            [first, rest @ ..] => self.say(format!("You spot a {first} and {} more.", rest.len())),
+            .map(|m| m.kind.name());
+        match (spotted.next(), spotted.count()) {
+            (None, _) => {}
+            (Some(one), 0) => self.say(format!("You spot a {one}.")),
+            (Some(first), more) => self.say(format!("You spot a {first} and {more} more.")),
         }
     }
 
