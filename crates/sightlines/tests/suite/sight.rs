@@ -177,3 +177,78 @@ fn can_see_on_larger_maps() {
         }
     }
 }
+
+#[test]
+fn restrictive_can_see_keeps_far_walls() {
+    // Found by the `fov` fuzz target: MRPAS widens obstacles with the walls
+    // that join them, and walls more than 3 tiles from the sight line
+    // changed these verdicts while `can_see` masked them away.
+    let cases: [(&[&str], (u32, u32), (i32, i32), Range, bool); 3] = [
+        (
+            &[
+                "#.#.....#..........#",
+                "....#...............",
+                "...##...............",
+                "......#..#..........",
+                ".####............##.",
+                "...####...##########",
+            ],
+            (20, 20),
+            (10, 17),
+            Range::UNLIMITED,
+            false,
+        ),
+        (
+            &[
+                "###...###...#",
+                "##...###...##",
+                "#...###......",
+                "...###.#...##",
+                "#.#...###.#..",
+            ],
+            (13, 13),
+            (9, 12),
+            Range::square(18),
+            false,
+        ),
+        (
+            &[
+                "..###.#...###.#...##",
+                "#.#...###.#.########",
+                "#######...###.#...##",
+                "#.#..#....#.........",
+                "...##...........####",
+                "###########.####....",
+            ],
+            (20, 20),
+            (16, 18),
+            Range::square(28),
+            true,
+        ),
+    ];
+    for (top, (w, h), from, range, lit_walls) in cases {
+        let mut text = String::new();
+        for y in 0..h as usize {
+            let row = top
+                .get(y)
+                .map_or_else(|| ".".repeat(w as usize), |r| r.to_string());
+            text.push_str(&row);
+            text.push('\n');
+        }
+        let g = Grid::parse(&text).unwrap().grid;
+        let mut full = Fov::new(Algorithm::Restrictive);
+        full.set_lit_walls(lit_walls);
+        let mut set = VisibleSet::new();
+        full.compute_into(&g, from, range, &mut set).unwrap();
+        let mut sight = full.clone();
+        let mut differ = Vec::new();
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                if sight.can_see(&g, from, (x, y), range).unwrap() != set.contains(x, y) {
+                    differ.push((x, y));
+                }
+            }
+        }
+        assert!(differ.is_empty(), "from {from:?}: {differ:?}\n{text}");
+    }
+}
