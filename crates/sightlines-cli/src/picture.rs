@@ -17,6 +17,9 @@
 use crate::Failure;
 use clap::ValueEnum;
 use indicatif::ProgressBar;
+use noto_sans_mono_bitmap::{
+    get_raster, get_raster_width, FontWeight, RasterHeight, RasterizedChar,
+};
 use sightlines::{Grid, Knowledge, Memory, Opacity, Rect, VisibleSet};
 use std::io::{self, Write};
 
@@ -119,11 +122,11 @@ enum Item<'a> {
         r: i32,
         fill: Rgb,
     },
-    /// Text whose top-left corner is at (x, y), `scale` pixels a font dot.
+    /// A line of text in a box [`TEXT_HEIGHT`] pixels tall whose top-left
+    /// corner is at (x, y).
     Text {
         x: i32,
         y: i32,
-        scale: i32,
         text: String,
         fill: Rgb,
     },
@@ -138,9 +141,27 @@ pub struct Picture<'a> {
     items: Vec<Item<'a>>,
 }
 
-/// Width of one character of text at `scale`, in pixels.
-pub fn text_width(text: &str, scale: i32) -> i32 {
-    text.chars().count() as i32 * 4 * scale
+/// Text in PNG pictures is Noto Sans Mono, regular, pre-rasterised with
+/// anti-aliasing (the `noto-sans-mono-bitmap` crate): real lower and upper
+/// case without a font engine, in bounded memory. SVG pictures name the
+/// `monospace` family at the size whose advance matches.
+const FONT: (FontWeight, RasterHeight) = (FontWeight::Regular, RasterHeight::Size16);
+
+/// The height of a line of text, in pixels (ascent and descent included).
+pub const TEXT_HEIGHT: i32 = 16;
+
+/// The advance of one character, in pixels.
+const TEXT_ADVANCE: i32 = get_raster_width(FONT.0, FONT.1) as i32;
+
+/// Width of a line of text, in pixels.
+pub fn text_width(text: &str) -> i32 {
+    text.chars().count() as i32 * TEXT_ADVANCE
+}
+
+/// The raster of a character; a character outside the font's basic Latin
+/// draws as `?`.
+fn raster(c: char) -> Option<RasterizedChar> {
+    get_raster(c, FONT.0, FONT.1).or_else(|| get_raster('?', FONT.0, FONT.1))
 }
 
 /// Pixel rows `y0..y1` of a picture `width` pixels wide, RGB.
@@ -153,9 +174,17 @@ struct Band<'b> {
 
 impl Band<'_> {
     fn put(&mut self, x: i64, y: i64, c: Rgb) {
+        self.blend(x, y, c, 255);
+    }
+
+    /// Mixes `c` over the pixel with opacity `alpha` (255: replaces it).
+    fn blend(&mut self, x: i64, y: i64, c: Rgb, alpha: u8) {
         if (0..self.width).contains(&x) && (self.y0..self.y1).contains(&y) {
             let i = (((y - self.y0) * self.width + x) * 3) as usize;
-            self.px[i..i + 3].copy_from_slice(&[c.0, c.1, c.2]);
+            let a = u32::from(alpha);
+            for (old, new) in self.px[i..i + 3].iter_mut().zip([c.0, c.1, c.2]) {
+                *old = ((u32::from(*old) * (255 - a) + u32::from(new) * a + 127) / 255) as u8;
+            }
         }
     }
 
@@ -232,23 +261,18 @@ impl Band<'_> {
                     }
                 }
             }
-            Item::Text {
-                x,
-                y,
-                scale,
-                text,
-                fill,
-            } => {
-                if i64::from(*y) >= self.y1 || i64::from(*y + 5 * scale) < self.y0 {
+            Item::Text { x, y, text, fill } => {
+                if i64::from(*y) >= self.y1 || i64::from(*y + TEXT_HEIGHT) < self.y0 {
                     return;
                 }
                 for (i, ch) in text.chars().enumerate() {
-                    let gx = x + i as i32 * 4 * scale;
-                    for (row, bits) in glyph(ch).iter().enumerate() {
-                        for col in 0..3 {
-                            if bits >> (2 - col) & 1 == 1 {
-                                let (dx, dy) = (gx + col * scale, y + row as i32 * scale);
-                                self.fill(dx, dy, *scale, *scale, *fill);
+                    let Some(glyph) = raster(ch) else { continue };
+                    let gx = i64::from(*x) + i as i64 * i64::from(TEXT_ADVANCE);
+                    for (row, alphas) in glyph.rows().enumerate() {
+                        let py = i64::from(*y) + row as i64;
+                        for (col, &alpha) in alphas.iter().enumerate() {
+                            if alpha > 0 {
+                                self.blend(gx + col as i64, py, *fill, alpha);
                             }
                         }
                     }
@@ -336,11 +360,10 @@ impl<'a> Picture<'a> {
         self.items.push(Item::Disc { cx, cy, r, fill });
     }
 
-    pub fn text(&mut self, x: i32, y: i32, scale: i32, text: &str, fill: Rgb) {
+    pub fn text(&mut self, x: i32, y: i32, text: &str, fill: Rgb) {
         self.items.push(Item::Text {
             x,
             y,
-            scale,
             text: text.to_owned(),
             fill,
         });
@@ -425,18 +448,13 @@ impl<'a> Picture<'a> {
                         fill.hex()
                     )?;
                 }
-                Item::Text {
-                    x,
-                    y,
-                    scale,
-                    text,
-                    fill,
-                } => {
+                Item::Text { x, y, text, fill } => {
+                    // The PNG font's baseline is 12 pixels down its box, and
+                    // monospace fonts advance 0.6 em: 12 pixels gives 7.2.
                     writeln!(
                         out,
-                        "<text x=\"{x}\" y=\"{}\" font-family=\"monospace\" font-size=\"{}\" fill=\"{}\">{}</text>",
-                        y + 5 * scale,
-                        6 * scale,
+                        "<text x=\"{x}\" y=\"{}\" font-family=\"monospace\" font-size=\"12\" fill=\"{}\">{}</text>",
+                        y + 12,
                         fill.hex(),
                         escape(text)
                     )?;
@@ -568,63 +586,6 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A 3x5 dot font (upper case, digits, some punctuation): rows top down,
-/// bit 2 the left column. Lower case draws as upper case.
-fn glyph(c: char) -> [u8; 5] {
-    let rows: [&str; 5] = match c.to_ascii_uppercase() {
-        'A' => [".#.", "#.#", "###", "#.#", "#.#"],
-        'B' => ["##.", "#.#", "##.", "#.#", "##."],
-        'C' => [".##", "#..", "#..", "#..", ".##"],
-        'D' => ["##.", "#.#", "#.#", "#.#", "##."],
-        'E' => ["###", "#..", "##.", "#..", "###"],
-        'F' => ["###", "#..", "##.", "#..", "#.."],
-        'G' => [".##", "#..", "#.#", "#.#", ".##"],
-        'H' => ["#.#", "#.#", "###", "#.#", "#.#"],
-        'I' => ["###", ".#.", ".#.", ".#.", "###"],
-        'J' => ["..#", "..#", "..#", "#.#", ".#."],
-        'K' => ["#.#", "#.#", "##.", "#.#", "#.#"],
-        'L' => ["#..", "#..", "#..", "#..", "###"],
-        'M' => ["#.#", "###", "###", "#.#", "#.#"],
-        'N' => ["##.", "#.#", "#.#", "#.#", "#.#"],
-        'O' => [".#.", "#.#", "#.#", "#.#", ".#."],
-        'P' => ["##.", "#.#", "##.", "#..", "#.."],
-        'Q' => [".#.", "#.#", "#.#", "##.", ".##"],
-        'R' => ["##.", "#.#", "##.", "#.#", "#.#"],
-        'S' => [".##", "#..", ".#.", "..#", "##."],
-        'T' => ["###", ".#.", ".#.", ".#.", ".#."],
-        'U' => ["#.#", "#.#", "#.#", "#.#", "###"],
-        'V' => ["#.#", "#.#", "#.#", "#.#", ".#."],
-        'W' => ["#.#", "#.#", "###", "###", "#.#"],
-        'X' => ["#.#", "#.#", ".#.", "#.#", "#.#"],
-        'Y' => ["#.#", "#.#", ".#.", ".#.", ".#."],
-        'Z' => ["###", "..#", ".#.", "#..", "###"],
-        '0' => ["###", "#.#", "#.#", "#.#", "###"],
-        '1' => [".#.", "##.", ".#.", ".#.", "###"],
-        '2' => ["##.", "..#", ".#.", "#..", "###"],
-        '3' => ["##.", "..#", ".#.", "..#", "##."],
-        '4' => ["#.#", "#.#", "###", "..#", "..#"],
-        '5' => ["###", "#..", "##.", "..#", "##."],
-        '6' => [".##", "#..", "###", "#.#", "###"],
-        '7' => ["###", "..#", ".#.", ".#.", ".#."],
-        '8' => ["###", "#.#", "###", "#.#", "###"],
-        '9' => ["###", "#.#", "###", "..#", "##."],
-        '-' => ["...", "...", "###", "...", "..."],
-        ',' => ["...", "...", "...", ".#.", "#.."],
-        '.' => ["...", "...", "...", "...", ".#."],
-        '(' => [".#.", "#..", "#..", "#..", ".#."],
-        ')' => [".#.", "..#", "..#", "..#", ".#."],
-        ':' => ["...", ".#.", "...", ".#.", "..."],
-        '/' => ["..#", "..#", ".#.", "#..", "#.."],
-        '=' => ["...", "###", "...", "###", "..."],
-        '+' => ["...", ".#.", "###", ".#.", "..."],
-        '>' => ["#..", ".#.", "..#", ".#.", "#.."],
-        '<' => ["..#", ".#.", "#..", ".#.", "..#"],
-        ' ' => ["...", "...", "...", "...", "..."],
-        _ => ["##.", "..#", ".#.", "...", ".#."],
-    };
-    rows.map(|r| r.bytes().fold(0u8, |acc, b| acc << 1 | u8::from(b == b'#')))
-}
-
 /// One map panel of a figure: a field of view and what to point out on it.
 pub struct Panel<'a> {
     pub title: String,
@@ -675,8 +636,7 @@ pub struct LegendItems {
 }
 
 const MARGIN: i32 = 8;
-const TEXT_SCALE: i32 = 2;
-const TITLE_HEIGHT: i32 = 5 * TEXT_SCALE + 8;
+const TITLE_HEIGHT: i32 = TEXT_HEIGHT + 4;
 
 /// Which tiles a picture draws (`--crop`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -820,7 +780,7 @@ fn legend_entries(legend: &LegendItems) -> Vec<(Rgb, &str, bool)> {
     entries
 }
 
-const SWATCH: i32 = 5 * TEXT_SCALE + 4;
+const SWATCH: i32 = 14;
 
 /// Where a figure's parts go, in pixels (`i64`: checked against the limit
 /// before anything is drawn).
@@ -851,7 +811,7 @@ fn layout(panels: &[Panel<'_>], tile: u32, columns: usize, legend: &LegendItems)
         .unwrap_or(0);
     let title_w = panels
         .iter()
-        .map(|p| i64::from(text_width(&p.title, TEXT_SCALE)))
+        .map(|p| i64::from(text_width(&p.title)))
         .max()
         .unwrap_or(0);
     let cell_w = map_w.max(title_w);
@@ -859,7 +819,7 @@ fn layout(panels: &[Panel<'_>], tile: u32, columns: usize, legend: &LegendItems)
     let margin = i64::from(MARGIN);
     let entry_widths: Vec<i64> = legend_entries(legend)
         .iter()
-        .map(|(_, label, _)| i64::from(SWATCH + 6 + text_width(label, TEXT_SCALE) + 14))
+        .map(|(_, label, _)| i64::from(SWATCH + 6 + text_width(label) + 14))
         .collect();
     let content_w = (columns as i64 * cell_w + (columns as i64 - 1) * margin).max(1);
     // Legend entries flow onto as many lines as the width needs.
@@ -909,7 +869,7 @@ pub fn figure<'a>(
     for (i, panel) in panels.iter().enumerate() {
         let ox = MARGIN + (i % l.columns) as i32 * (cell_w + MARGIN);
         let oy = MARGIN + (i / l.columns) as i32 * (cell_h + MARGIN);
-        pic.text(ox, oy + 2, TEXT_SCALE, &panel.title, palette::TEXT);
+        pic.text(ox, oy + 2, &panel.title, palette::TEXT);
         draw_map(&mut pic, panel, ox, oy + TITLE_HEIGHT, tile);
     }
 
@@ -932,8 +892,7 @@ pub fn figure<'a>(
         }
         pic.text(
             lx + SWATCH + 6,
-            ly + (SWATCH - 5 * TEXT_SCALE) / 2,
-            TEXT_SCALE,
+            ly + (SWATCH - TEXT_HEIGHT) / 2,
             label,
             palette::TEXT,
         );
@@ -1011,11 +970,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn glyphs_are_three_dots_wide() {
-        for c in ('A'..='Z').chain('0'..='9').chain("-,.():/=+<> ".chars()) {
-            assert!(glyph(c).iter().all(|&r| r < 8), "{c}");
-        }
-        assert_eq!(glyph('T'), [7, 2, 2, 2, 2]);
+    fn text_is_anti_aliased_and_has_lower_case() {
+        let draw = |text: &str| {
+            let mut pic = Picture::new(40, TEXT_HEIGHT as u32);
+            pic.rect(0, 0, 40, TEXT_HEIGHT, Rgb(0, 0, 0));
+            pic.text(1, 0, text, Rgb(255, 255, 255));
+            let mut png = Vec::new();
+            pic.write_png(&mut png, &ProgressBar::hidden()).unwrap();
+            decode(&png)
+        };
+        let (lower, upper) = (draw("ab"), draw("AB"));
+        assert_ne!(lower, upper);
+        // Grey edges between the black ground and the white ink, and only
+        // grey: every channel equal.
+        assert!(lower.iter().any(|&v| v > 0 && v < 255));
+        assert!(lower.chunks(3).all(|p| p[0] == p[1] && p[1] == p[2]));
+        // The ink stays within the characters' advance.
+        let inked_columns = (0..40)
+            .filter(|&x| (0..TEXT_HEIGHT as usize).any(|y| lower[(y * 40 + x) * 3] > 0))
+            .max()
+            .unwrap();
+        assert!(inked_columns < 1 + text_width("ab") as usize);
+        // A character outside the font is drawn as '?'.
+        assert_eq!(draw("\u{263A}"), draw("?"));
     }
 
     /// Pixels of a PNG, decoded.
@@ -1147,7 +1124,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             err.message,
-            "a picture of the whole map would be 32016 x 542 pixels, past the limit of 16384 a side; pass --tile-size 8 (or less), or --radius R, or --crop fov to draw only the box around what is seen"
+            "a picture of the whole map would be 32016 x 544 pixels, past the limit of 16384 a side; pass --tile-size 8 (or less), or --radius R, or --crop fov to draw only the box around what is seen"
         );
         let wide = Grid::new(20_000, 3);
         let mut all = VisibleSet::new();
@@ -1166,7 +1143,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             err.message,
-            "a picture of the box around what is seen would be 80016 x 74 pixels, past the limit of 16384 a side, even at --tile-size 1; pass --radius R"
+            "a picture of the box around what is seen would be 80016 x 76 pixels, past the limit of 16384 a side, even at --tile-size 1; pass --radius R"
         );
     }
 
