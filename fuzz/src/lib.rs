@@ -4,7 +4,9 @@
 //! - [`parse`]: the map parser on any text;
 //! - [`memory`]: a saved `Memory` (its serde JSON form) on any bytes;
 //! - [`fov`]: every algorithm on a map, origin, range, shape and options
-//!   read from the bytes, held to the promises every algorithm makes.
+//!   read from the bytes, held to the promises every algorithm makes;
+//! - [`cli`]: the `sightlines` command line, run in-process in a folder of
+//!   its own.
 
 use sightlines::{Algorithm, DiagonalGaps, Fov, FovError, Grid, Memory, Opacity, Range, Shape};
 
@@ -158,6 +160,87 @@ pub fn fov(data: &[u8]) {
     }
 }
 
+/// The files the [`cli`] target's commands find in their folder, put back
+/// before every run: a map with a viewer, one without, and a memory saved
+/// for the first.
+const CLI_FILES: [(&str, &str); 3] = [
+    (
+        "map.txt",
+        "##########\n#....#...#\n#.@..#.#.#\n#..#...#.#\n#....##..#\n##########\n",
+    ),
+    ("open.txt", "......\n..#...\n......\n"),
+    (
+        "memory.json",
+        r#"{"sightlines_memory_file":2,"map":{"width":10,"height":6,"walls":"fnv1a64:c12820ba5818f6d2"},"memory":{"version":1,"x":0,"y":0,"width":10,"height":6,"seen":[63,63,63,63,47,15]}}"#,
+    ),
+];
+
+/// The folder the [`cli`] target runs in, made once per process and made
+/// the current folder: every path it accepts is a plain name, so nothing
+/// is read or written outside it.
+fn cli_folder() -> &'static std::path::Path {
+    static FOLDER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("sightlines-fuzz-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder for the cli target");
+        std::env::set_current_dir(&dir).expect("into the cli target's folder");
+        dir
+    })
+}
+
+/// Reads a command line from the bytes, an argument a line, and runs it:
+/// it must end with a defined exit code (0, 1 or 2), a message of one line
+/// that is there exactly when a failure needs one, and no temporary file
+/// left behind.
+///
+/// Lines naming a path outside the folder (a `/`, `.` or `..`), standard
+/// input (`-`), `report` (a fixed, slow workload) and maps larger than
+/// `generate --size 999x999` are skipped: cost and safety, not coverage.
+pub fn cli(data: &[u8]) {
+    use std::os::unix::ffi::OsStrExt;
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').take(24).collect();
+    let unsafe_path = |a: &[u8]| a.contains(&b'/') || a == b"." || a == b".." || a == b"-";
+    if lines.iter().any(|a| unsafe_path(a) || *a == b"report") {
+        return;
+    }
+    let long_number = |a: &[u8]| a.windows(4).any(|w| w.iter().all(u8::is_ascii_digit));
+    if lines.iter().any(|a| *a == b"generate") && lines.iter().any(|a| long_number(a)) {
+        return;
+    }
+    let folder = cli_folder();
+    for entry in std::fs::read_dir(folder).expect("the cli folder").flatten() {
+        let _ = std::fs::remove_file(entry.path());
+    }
+    for (name, text) in CLI_FILES {
+        std::fs::write(folder.join(name), text).expect("a fixture");
+    }
+    let args = std::iter::once(std::ffi::OsStr::new("sightlines"))
+        .chain(lines.iter().map(|a| std::ffi::OsStr::from_bytes(a)));
+    let outcome = sightlines_cli::run(args);
+    let case = String::from_utf8_lossy(data).replace('\n', " ");
+    assert!(
+        matches!(outcome.code, 0..=2),
+        "`{case}`: exit code {}",
+        outcome.code
+    );
+    assert!(
+        !outcome.message.contains('\n'),
+        "`{case}`: a message of more than one line: {:?}",
+        outcome.message
+    );
+    if outcome.code == 0 {
+        assert!(outcome.message.is_empty(), "`{case}`: {}", outcome.message);
+    }
+    for entry in std::fs::read_dir(folder).expect("the cli folder").flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        assert!(
+            !(name.starts_with('.') && name.ends_with(".tmp")),
+            "`{case}` left {name} behind"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -184,6 +267,7 @@ mod tests {
         replay("parse", super::parse);
         replay("memory", super::memory);
         replay("fov", super::fov);
+        replay("cli", super::cli);
     }
 
     #[test]

@@ -1,151 +1,21 @@
-//! `sightlines`: compute and show fields of view on map files.
-//!
-//! Every error is one line on stderr and a non-zero exit: 2 for a bad
-//! command line, 1 for bad input (an unreadable or malformed map, an origin
-//! off the map), 130 after Ctrl-C. Files are written whole or not at all
-//! (`save`); long work shows a progress bar on a terminal (`progress`).
+//! The `sightlines` binary: [`sightlines_cli::run`] with the process's
+//! arguments, Ctrl-C handling and the exit code.
 
-mod check;
-mod compare;
-mod generate;
-mod input;
-mod memory;
-mod pairs;
-mod picture;
-mod progress;
-mod report;
-mod save;
-mod show;
-
-use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Field of view on 2D grid maps.
-#[derive(Parser, Debug)]
-#[command(name = "sightlines", version, about, long_about = None)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-    /// No progress bars (they are drawn on standard error only when it is
-    /// a terminal).
-    #[arg(long, short, global = true)]
-    quiet: bool,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Show the field of view from one tile of a map.
-    Show(show::ShowArgs),
-    /// Compare algorithms from the same tile, side by side.
-    Compare(compare::CompareArgs),
-    /// Find one-way pairs (A sees B, B does not see A) among the floor tiles,
-    /// and check each algorithm's promises; exit 1 on any one-way pair, or
-    /// with --promises only on a broken promise.
-    Check(check::CheckArgs),
-    /// Write a generated map: a cave, rooms and corridors, or a pillar field.
-    Generate(generate::GenerateArgs),
-    /// The comparison of every algorithm on the scenario and benchmark maps, in Markdown.
-    Report(report::ReportArgs),
-    /// List every algorithm id with what it promises, as a Markdown table.
-    Algorithms,
-}
-
-/// An error for the user: one line, and the exit code to leave with.
-#[derive(Debug)]
-pub struct Failure {
-    message: String,
-    code: u8,
-}
-
-impl Failure {
-    /// Bad input: a map that cannot be read or used.
-    pub fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            code: 1,
-        }
-    }
-
-    /// A failure already explained on standard output (a broken promise).
-    pub fn quiet(code: u8) -> Failure {
-        Failure {
-            message: String::new(),
-            code,
-        }
-    }
-
-    /// A bad command line.
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            code: 2,
-        }
-    }
-}
-
-/// A field of view that cannot be computed (an origin off the map, a range
-/// too large) is bad input; the library's message says why.
-impl From<sightlines::FovError> for Failure {
-    fn from(e: sightlines::FovError) -> Failure {
-        Failure::input(e.to_string())
-    }
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(err) => {
-            use clap::error::ErrorKind;
-            return match err.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let _ = err.print();
-                    ExitCode::SUCCESS
-                }
-                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    let _ = err.print();
-                    ExitCode::from(2)
-                }
-                _ => {
-                    // clap's own message, first line only, without its "error: " prefix.
-                    let text = err.to_string();
-                    let first = text.lines().next().unwrap_or("invalid arguments");
-                    eprintln!(
-                        "sightlines: {}",
-                        first.strip_prefix("error: ").unwrap_or(first)
-                    );
-                    ExitCode::from(2)
-                }
-            };
-        }
-    };
-    progress::set_quiet(cli.quiet);
-    save::stop_on_interrupt();
-    let result = match cli.command {
-        Command::Show(args) => show::run(&args),
-        Command::Compare(args) => compare::run(&args),
-        Command::Check(args) => check::run(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Report(args) => report::run(&args),
-        Command::Algorithms => {
-            print!("{}", sightlines::catalogue_table());
-            Ok(())
-        }
-    };
+    sightlines_cli::stop_on_interrupt();
+    let outcome = sightlines_cli::run(std::env::args_os());
     // For the tests of memory bounds, and anyone curious.
     if std::env::var_os("SIGHTLINES_PEAK_MEMORY").is_some() {
         if let Some(peak) = peak_memory_kib() {
             eprintln!("sightlines: peak memory {peak} KiB");
         }
     }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => {
-            if !failure.message.is_empty() {
-                eprintln!("sightlines: {}", failure.message);
-            }
-            ExitCode::from(failure.code)
-        }
+    if !outcome.message.is_empty() {
+        eprintln!("sightlines: {}", outcome.message);
     }
+    ExitCode::from(outcome.code)
 }
 
 /// The process's peak resident memory (`VmHWM` of /proc/self/status), on
