@@ -189,7 +189,14 @@ impl Fov {
         self.dispatch(map, &field, &mut Visit::new(visit, origin))
     }
 
-    fn dispatch<M, S>(&mut self, map: &M, field: &Field, sink: &mut S) -> Result<(), FovError>
+    /// Runs the algorithm on `field`, every visible tile to `sink` (walls
+    /// lit, whatever the setting).
+    pub(crate) fn dispatch<M, S>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        sink: &mut S,
+    ) -> Result<(), FovError>
     where
         M: Opacity + ?Sized,
         S: Sink,

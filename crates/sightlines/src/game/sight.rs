@@ -32,9 +32,11 @@
 //!   walls far from the segment can decide B (a fuzzer found maps where a
 //!   margin of 3 changed the verdict). No margin is safe, but its scan runs
 //!   line by line away from A (a line being a row or column at one
-//!   Chebyshev distance), and a tile is decided by earlier lines and its
-//!   own: so the mask keeps the square of A's tiles no farther than B, and
-//!   the cost is a field of view of that radius, `O(distance²)`.
+//!   Chebyshev distance), a tile is decided by earlier lines and its own,
+//!   and its range is a square cut to the shape afterwards. So `can_see`
+//!   computes the real map's field in the square that just reaches B, with
+//!   no mask: the cost of a field of view of that radius, `O(distance²)`,
+//!   read a word at a time from a [`Grid`](crate::Grid).
 //! - `diamond-raycast` spreads light outward one tile at a time, each tile
 //!   fed by its neighbours nearer A, so B depends on the whole rectangle
 //!   between A and B: the mask is that rectangle widened by one tile, and
@@ -66,6 +68,7 @@
 use crate::algorithm::Algorithm;
 use crate::error::FovError;
 use crate::fov::Fov;
+use crate::kernel::sink::Target;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
 
@@ -143,10 +146,19 @@ impl Fov {
         if !self.lit_walls() && map.is_opaque(to.0, to.1) {
             return Ok(false);
         }
-        let mask = SightMask::new(map, from, d, self.algorithm());
-        let mut seen = false;
-        self.compute(&mask, from, range, |x, y| seen |= (x, y) == to)?;
-        Ok(seen)
+        // Walls count as lit from here on: an unlit B was answered above.
+        let mut target = Target::new(d);
+        if self.algorithm() == Algorithm::Restrictive {
+            // Why no mask: see the module docs. `d` is within MAX_REACH.
+            let reach = d.0.unsigned_abs().max(d.1.unsigned_abs()) as u32;
+            let field = self.field(map, from, Range::square(reach))?;
+            self.dispatch(map, &field, &mut target)?;
+        } else {
+            let mask = SightMask::new(map, from, d, self.algorithm());
+            let field = self.field(&mask, from, range)?;
+            self.dispatch(&mask, &field, &mut target)?;
+        }
+        Ok(target.seen)
     }
 }
 
@@ -154,9 +166,7 @@ impl Fov {
 enum Keep {
     /// Tiles within `margin` (Chebyshev) of the segment.
     Hull,
-    /// Every tile from `lo` to `hi`: the rectangle between the two ends,
-    /// widened by `margin`, or for `restrictive` the square around A that
-    /// reaches B.
+    /// The rectangle between the two ends, widened by `margin`.
     Rectangle,
 }
 
@@ -177,22 +187,15 @@ struct SightMask<'a, M: ?Sized> {
 impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
     fn new(map: &'a M, from: (i32, i32), d: (i64, i64), algorithm: Algorithm) -> Self {
         let (keep, margin, own_bounds) = match algorithm {
-            // Why these four differ: see the module docs.
+            // Why these differ (and `restrictive` has no mask): see the
+            // module docs.
             Algorithm::Raycast | Algorithm::BasicRaycast => (Keep::Hull, 2, false),
             Algorithm::DiamondRaycast => (Keep::Rectangle, 1, true),
-            Algorithm::Restrictive => (Keep::Rectangle, 0, true),
             _ => (Keep::Hull, 2, true),
         };
         let origin = (i64::from(from.0), i64::from(from.1));
-        let (lo, hi) = if algorithm == Algorithm::Restrictive {
-            let reach = d.0.abs().max(d.1.abs());
-            ((-reach, -reach), (reach, reach))
-        } else {
-            (
-                (d.0.min(0) - margin, d.1.min(0) - margin),
-                (d.0.max(0) + margin, d.1.max(0) + margin),
-            )
-        };
+        let lo = (d.0.min(0) - margin, d.1.min(0) - margin);
+        let hi = (d.0.max(0) + margin, d.1.max(0) + margin);
         let bounds = if own_bounds {
             let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
             let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));

@@ -47,3 +47,34 @@ impl<V: FnMut(i32, i32)> Sink for Visit<V> {
         (self.visit)((self.origin.0 + dx) as i32, (self.origin.1 + dy) as i32);
     }
 }
+
+/// Whether one offset is among the tiles reported: `can_see`'s sink, one
+/// comparison a row or column.
+pub(crate) struct Target {
+    d: (i64, i64),
+    pub(crate) seen: bool,
+}
+
+impl Target {
+    /// Looks for the tile at offset `d`.
+    pub(crate) fn new(d: (i64, i64)) -> Target {
+        Target { d, seen: false }
+    }
+}
+
+impl Sink for Target {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        self.seen |= (dx, dy) == self.d;
+    }
+
+    #[inline]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        self.seen |= dy == self.d.1 && dx0 <= self.d.0 && self.d.0 <= dx1;
+    }
+
+    #[inline]
+    fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
+        self.seen |= dx == self.d.0 && dy0 <= self.d.1 && self.d.1 <= dy1;
+    }
+}

@@ -183,7 +183,10 @@ fn restrictive_can_see_keeps_far_walls() {
     // Found by the `fov` fuzz target: MRPAS widens obstacles with the walls
     // that join them, and walls more than 3 tiles from the sight line
     // changed these verdicts while `can_see` masked them away.
-    let cases: [(&[&str], (u32, u32), (i32, i32), Range, bool); 3] = [
+    // The top rows (the rest floor), the size, the viewer, the range and
+    // whether walls are lit.
+    type Case = (&'static [&'static str], (u32, u32), (i32, i32), Range, bool);
+    let cases: [Case; 3] = [
         (
             &[
                 "#.#.....#..........#",
