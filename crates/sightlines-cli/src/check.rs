@@ -141,7 +141,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let gaps = args.diagonal_gaps;
     let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
         Failure::usage(format!(
-            "{} does not keep the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+            "{} does not keep the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
             left_out[0]
         ))
     })?;

@@ -120,7 +120,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     let algorithms = keeping_diagonal_rule(args.algorithms.0.clone(), args.diagonal_gaps)
         .map_err(|_| {
             Failure::usage(
-                "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+                "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
             )
         })?;
     let cmp = compare(

@@ -595,22 +595,35 @@ fn diagonal_gaps_errors_name_the_way_out() {
     let path = map.to_str().unwrap();
     let o = sightlines(&["show", path, "--diagonal-gaps", "seal"], None);
     assert_fails_with(&o, "use 'pass'");
-    // The default algorithm does not keep the rule yet.
+    // The default algorithm keeps the rule; restrictive does not yet.
     let o = sightlines(&["show", path, "--diagonal-gaps", "block"], None);
+    assert_ok(&o);
+    let o = sightlines(
+        &[
+            "show",
+            path,
+            "-a",
+            "restrictive",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
     assert_fails_with(&o, "does not support the diagonal rule");
     assert!(
-        stderr(&o).contains("recursive-shadowcast"),
+        stderr(&o).contains("precise-permissive, symmetric-shadowcast, recursive-shadowcast"),
         "{}",
         stderr(&o)
     );
     // compare leaves such algorithms out, and says so.
     let o = sightlines(&["compare", path, "--diagonal-gaps", "block"], None);
     assert_ok(&o);
+    let note = stderr(&o);
     assert!(
-        stderr(&o).contains("leaving out precise-permissive"),
-        "{}",
-        stderr(&o)
+        note.contains("leaving out") && note.contains("restrictive"),
+        "{note}"
     );
+    assert!(!note.contains("precise-permissive,"), "{note}");
     assert!(stdout(&o).contains("recursive-shadowcast"));
     let o = sightlines(
         &["compare", path, "-a", "beveled", "--diagonal-gaps", "block"],

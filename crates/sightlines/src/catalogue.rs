@@ -112,7 +112,6 @@ impl Algorithm {
             Algorithm::PrecisePermissive => Properties {
                 symmetry: Symmetry::Full,
                 sight: SightModel::TileToTile,
-                diagonal_rule: false,
                 ..SHADOWCAST
             },
             Algorithm::DiamondShadowcast => Properties {

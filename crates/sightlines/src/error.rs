@@ -55,7 +55,7 @@ impl fmt::Display for FovError {
             ),
             FovError::Unsupported { algorithm, option } => write!(
                 f,
-                "{algorithm} does not support {option} yet; pick an algorithm whose catalogue entry has the rule (symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off"
+                "{algorithm} does not support {option} yet; pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off"
             ),
         }
     }

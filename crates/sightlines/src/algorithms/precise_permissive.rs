@@ -23,6 +23,16 @@
 //! 64-tile word at a time from packed rows, and the lit tiles go to the sink
 //! as row spans.
 //!
+//! **The diagonal rule** ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)).
+//! The definition gains one condition: the segment passes no corner whose
+//! two diagonally opposite tiles are both opaque. A view's sight lines all
+//! pass where its shallow and steep lines cross (its waist), so a view
+//! whose lines cross at such a corner is closed; a view of one line (the
+//! two lines coincide) is closed at the first such corner it reaches, row by
+//! row. That is the whole change: the test runs only after a bump, and on
+//! views of one line, so fields without the rule cost what they did. The
+//! definition stays symmetric, and so does the field.
+//!
 //! **Permissiveness levels** (`permissive-0` to `permissive-8`, see
 //! [`PrecisePermissive::with_level`]). The same code serves libtcod's
 //! generalisation, which sees from a smaller square centered in the origin
@@ -235,6 +245,69 @@ impl View {
             && (s.side(offset, limit) == 0 || s.side(limit, offset) == 0)
     }
 
+    /// Whether the two lines cross at a tile corner `(x, y)`, `x, y >= 1`,
+    /// whose tiles `(x, y - 1)` and `(x - 1, y)` are both opaque: a corner
+    /// that [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) shuts. The
+    /// view's sight lines all pass where its lines cross (its waist), so
+    /// beyond such a corner the view sees nothing. When the lines coincide
+    /// the view is that one line, shut by any such corner among the bumps
+    /// it passes. Level 8 only (`step` 1).
+    #[inline(never)]
+    fn sealed<const Q: usize, T: Tiles>(&self, tiles: &T, bumps: &[Bump]) -> bool {
+        let shut = |x: i64, y: i64| shut::<Q, T>(tiles, x, y);
+        let (s, t) = (&self.shallow, &self.steep);
+        let cross = i128::from(s.dx) * i128::from(t.dy) - i128::from(s.dy) * i128::from(t.dx);
+        if cross == 0 {
+            if s.side(i64::from(t.px), i64::from(t.py)) != 0 {
+                return false;
+            }
+            for list in [self.shallow_bumps, self.steep_bumps] {
+                let mut bump = list;
+                while let Some(b) = bumps.get(bump as usize) {
+                    let (bx, by) = (i64::from(b.x), i64::from(b.y));
+                    if s.side(bx, by) == 0 && shut(bx, by) {
+                        return true;
+                    }
+                    bump = b.previous;
+                }
+            }
+            return false;
+        }
+        // The crossing is s.p + s.d·λ with λ = ((t.p - s.p) × t.d) / cross.
+        let (ex, ey) = (
+            i128::from(t.px) - i128::from(s.px),
+            i128::from(t.py) - i128::from(s.py),
+        );
+        let lambda = ex * i128::from(t.dy) - ey * i128::from(t.dx);
+        let (xn, yn) = (i128::from(s.dx) * lambda, i128::from(s.dy) * lambda);
+        if xn % cross != 0 || yn % cross != 0 {
+            return false;
+        }
+        // Lines stay within 2^31 of the origin, so the corner fits in i64.
+        let x = (i128::from(s.px) + xn / cross) as i64;
+        let y = (i128::from(s.py) + yn / cross) as i64;
+        shut(x, y)
+    }
+
+    /// Whether the view is a single sight line (its two lines coincide)
+    /// that passes a shut corner at height `y`, the bottom of row `y`:
+    /// the corners between its bumps are met only as the rows reach them.
+    #[inline(never)]
+    fn shut_on_row<const Q: usize, T: Tiles>(&self, tiles: &T, y: i64) -> bool {
+        let (s, t) = (&self.shallow, &self.steep);
+        let parallel = i64::from(s.dx) * i64::from(t.dy) == i64::from(s.dy) * i64::from(t.dx);
+        if !parallel || s.side(i64::from(t.px), i64::from(t.py)) != 0 || s.dy == 0 {
+            return false;
+        }
+        // The line's x at height y is px + dx·(y - py)/dy.
+        let dy = i128::from(s.dy);
+        let num = i128::from(s.dx) * i128::from(y - i64::from(s.py)) + i128::from(s.px) * dy;
+        if num % dy != 0 {
+            return false;
+        }
+        shut::<Q, T>(tiles, (num / dy) as i64, y)
+    }
+
     /// The span on row `y`, computed from the lines: what the steppers
     /// must agree with (within `0..=last`).
     #[cfg(debug_assertions)]
@@ -263,6 +336,19 @@ impl View {
         }
         (lo, hi)
     }
+}
+
+/// Whether the corner `(x, y)` of quadrant `Q`, `x, y >= 1`, is shut by the
+/// diagonal rule for the quadrant's sight lines: its tiles `(x, y - 1)` and
+/// `(x - 1, y)` are both opaque (lines through the other pair cross their
+/// interiors anyway).
+#[inline]
+fn shut<const Q: usize, T: Tiles>(tiles: &T, x: i64, y: i64) -> bool {
+    let q = Quadrant::ALL[Q];
+    x >= 1
+        && y >= 1
+        && tiles.opaque(q.sx * x, q.sy * (y - 1))
+        && tiles.opaque(q.sx * (x - 1), q.sy * y)
 }
 
 /// The opacity of the tiles `x..=end` (at most 64) of row `y` of quadrant
@@ -423,6 +509,8 @@ impl PrecisePermissive {
         // From the source square's corners to the far edges of the field, as
         // libtcod draws them; an empty side still gets a far end off the
         // origin, or its line would be degenerate.
+        // The diagonal rule, at level 8 (below it no view passes a corner).
+        let seal = field.gaps.blocks() && step == 1;
         let mut first = View {
             shallow: Line::through(offset, limit, step * ex.max(1), 0),
             steep: Line::through(limit, offset, 0, step * ey.max(1)),
@@ -466,6 +554,10 @@ impl PrecisePermissive {
                         a > b && c > d || (a, b) == (c, d),
                         "row {y}: {view:?} {lo} {hi} cursor {cursor} last {last}"
                     );
+                }
+                if seal && view.shut_on_row::<Q, T>(tiles, y) {
+                    self.views.remove(k);
+                    continue;
                 }
                 let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
                 if lo > hi {
@@ -528,7 +620,9 @@ impl PrecisePermissive {
                     // source, so it now rises through the wall's top-left
                     // corner: the view has no more tiles on this row.
                     view.bump::<true>(&mut self.bumps, left, top);
-                    if view.is_dead(offset, limit) {
+                    if view.is_dead(offset, limit)
+                        || seal && view.sealed::<Q, T>(tiles, &self.bumps)
+                    {
                         self.views.remove(k);
                     } else {
                         view.shallow_bound(y, step);
@@ -543,7 +637,9 @@ impl PrecisePermissive {
                     // bottom-right corner goes on, after it.
                     let mut near = *view;
                     near.bump::<true>(&mut self.bumps, left, top);
-                    if !near.is_dead(offset, limit) {
+                    if !(near.is_dead(offset, limit)
+                        || seal && near.sealed::<Q, T>(tiles, &self.bumps))
+                    {
                         near.shallow_bound(y, step);
                         near.next_row(step);
                         self.views.insert(k, near);
@@ -552,7 +648,7 @@ impl PrecisePermissive {
                 }
                 let view = &mut self.views[k];
                 view.bump::<false>(&mut self.bumps, right, bottom);
-                if view.is_dead(offset, limit) {
+                if view.is_dead(offset, limit) || seal && view.sealed::<Q, T>(tiles, &self.bumps) {
                     self.views.remove(k);
                     continue;
                 }

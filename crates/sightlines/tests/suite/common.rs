@@ -423,6 +423,24 @@ pub fn transform_grid(t: (bool, bool, bool), g: &Grid) -> Grid {
 /// slope and one slope between each pair of neighbours, and for each slope
 /// ask whether the walls' open intervals cover the open interval of a and b.
 pub fn sees<M: Opacity + ?Sized>(map: &M, a: (i32, i32), b: (i32, i32)) -> bool {
+    sees_with_rule(map, a, b, false)
+}
+
+/// [`sees`], and with `shut` the diagonal rule too: no segment may pass a
+/// corner where two diagonally opposite tiles are both opaque. After the
+/// reflection such a corner `(j, k)` between the two tiles matters only when
+/// its tiles `(j, k - 1)` and `(j - 1, k)` are opaque (the other pair would
+/// have the segment cross their interiors), with `1 <= j <= dx` and
+/// `1 <= k <= dy`, and on the line of slope `p/q` it is the single offset
+/// `C = k·q - p·j`: so an offset the walls leave uncovered must also be no
+/// such `C`. Only the isolated offsets between two touching intervals can
+/// be one, as the corner's two tiles cover each side of it.
+pub fn sees_with_rule<M: Opacity + ?Sized>(
+    map: &M,
+    a: (i32, i32),
+    b: (i32, i32),
+    shut: bool,
+) -> bool {
     if a == b {
         return true;
     }
@@ -498,7 +516,19 @@ pub fn sees<M: Opacity + ?Sized>(map: &M, a: (i32, i32), b: (i32, i32)) -> bool 
         Some(h) => midpoint(previous, h),
         None => (previous.0 + previous.1, previous.1),
     });
+    // Shut corners between the two tiles, as (j, k).
+    let mut shut_corners = Vec::new();
+    if shut {
+        for k in 1..=dy {
+            for j in 1..=dx {
+                if wall(j, k - 1) && wall(j - 1, k) {
+                    shut_corners.push((j, k));
+                }
+            }
+        }
+    }
     let mut intervals = Vec::with_capacity(walls.len());
+    let mut shut_offsets = Vec::with_capacity(shut_corners.len());
     candidates.into_iter().any(|(p, q)| {
         // Scaled by q: the line is q·y = p·x + C.
         let low = (-p).max(dy * q - p * (dx + 1));
@@ -513,7 +543,9 @@ pub fn sees<M: Opacity + ?Sized>(map: &M, a: (i32, i32), b: (i32, i32)) -> bool 
                 .map(|&(u, v)| (v * q - p * (u + 1), (v + 1) * q - p * u)),
         );
         intervals.sort_unstable();
-        uncovered(low, high, &intervals)
+        shut_offsets.clear();
+        shut_offsets.extend(shut_corners.iter().map(|&(j, k)| k * q - p * j));
+        uncovered(low, high, &intervals, &shut_offsets)
     })
 }
 
@@ -522,16 +554,21 @@ fn midpoint(p: (i64, i64), q: (i64, i64)) -> (i64, i64) {
 }
 
 /// Whether some point of the open interval `(low, high)` lies in none of the
-/// open `intervals`, sorted by their start.
-fn uncovered(low: i64, high: i64, intervals: &[(i64, i64)]) -> bool {
+/// open `intervals`, sorted by their start, and is none of the points `shut`.
+fn uncovered(low: i64, high: i64, intervals: &[(i64, i64)], shut: &[i64]) -> bool {
     // Every point of (low, cur) is covered; cur itself is not.
     let mut cur = low;
     for &(a, b) in intervals {
         if a >= high {
             break;
         }
-        if a > cur || (a == cur && cur > low) {
+        if a > cur {
+            // An open gap: points that are not shut.
             return cur < high;
+        }
+        if a == cur && cur > low && cur < high && !shut.contains(&cur) {
+            // A single point between two touching intervals.
+            return true;
         }
         cur = cur.max(b);
     }

@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use proptest::prelude::*;
-use sightlines::{Algorithm, Grid, PrecisePermissive, Range, Shape};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, PrecisePermissive, Range, Shape};
 use std::collections::BTreeSet;
 
 const PP: Algorithm = Algorithm::PrecisePermissive;
@@ -74,6 +74,43 @@ fn equals_brute_force_on_10000_random_maps() {
     let compared =
         equals_definition_on_random_maps(PrecisePermissive::new(), PP, 0x5EED_0001, cases, sees);
     assert!(compared > 1_000_000, "{compared}");
+}
+
+#[test]
+fn equals_brute_force_with_the_diagonal_rule_on_3000_random_maps() {
+    let cases = Cases {
+        maps: 3000,
+        max_side: 14,
+        all_origins_up_to: 30,
+        other_origins: 1,
+        ranges: true,
+    };
+    let mut fov = Fov::new(PP);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared =
+        equals_definition_on_random_maps(fov, PP, 0x5EED_0D1B, cases, |map, from, to| {
+            sees_with_rule(map, from, to, true)
+        });
+    assert!(compared > 150_000, "{compared}");
+}
+
+#[test]
+fn description_diagonal_gap_is_shut_by_the_rule() {
+    // The gap of `description_diagonal_gap_is_see_through`, and the same
+    // gap farther off, where the view narrows to the shut corner.
+    let mut fov = Fov::new(PP);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    for text in ["#d\ns#\n", "...d\n.#..\n..#.\ns...\n"] {
+        let (g, s) = (parse(text).0, find(text, 's'));
+        let d = find(text, 'd');
+        let mut seen = std::collections::BTreeSet::new();
+        fov.compute(&g, s, Range::UNLIMITED, |x, y| {
+            seen.insert((x, y));
+        })
+        .unwrap();
+        assert!(!seen.contains(&d), "{text}");
+        assert!(fov_set(PP, &g, s, Range::UNLIMITED).contains(&d), "{text}");
+    }
 }
 
 #[test]
