@@ -4,6 +4,7 @@
 # `count` binary of sightlines-bench, as tools/bench/instructions.sh.
 #
 #   tools/bench/diagonal-gaps.sh      prints case, algorithm, pass, block, ratio
+#   ALGORITHMS="precise-permissive" tools/bench/diagonal-gaps.sh   only those
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "diagonal-gaps.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
@@ -20,7 +21,7 @@ per_fov() {
 }
 printf 'case\talgorithm\tpass\tblock\tblock/pass\n'
 for case in cave-r16 cave-r32; do
-  for id in recursive-shadowcast symmetric-shadowcast raycast basic-raycast; do
+  for id in ${ALGORITHMS:-precise-permissive recursive-shadowcast symmetric-shadowcast raycast basic-raycast}; do
     pass=$(per_fov "$case" "sightlines/$id" pass)
     block=$(per_fov "$case" "sightlines/$id" block)
     printf '%s\t%s\t%s\t%s\t%s\n' "$case" "$id" "$pass" "$block" \

@@ -78,6 +78,7 @@ function hashOf(c, algorithms) {
     w: c.map.width, h: c.map.height, map: encodeMap(c.map.opaque), at: `${c.x},${c.y}`,
     alg: algorithms.join(','), r: c.radius === null ? 'none' : c.radius, shape: c.shape, lit: c.litWalls ? 1 : 0,
   });
+  if (c.diagonalGaps === 'block') p.set('gaps', 'block');
   return `#${p}`;
 }
 
@@ -260,17 +261,23 @@ test('disagreements are marked and counted', async () => {
 
 test('50+ shared links: every panel equals the CLI JSON', async () => {
   const r = rng(77);
-  const ids = await (async () => {
+  const [ids, keeping] = await (async () => {
     const page = await open();
-    const list = await page.evaluate(() => globalThis.Sightlines.algorithms());
+    const lists = await page.evaluate(() => [
+      globalThis.Sightlines.algorithms(),
+      globalThis.Sightlines.catalogue().filter((e) => e.diagonalRule === 'yes').map((e) => e.id),
+    ]);
     await page.close();
-    return list;
+    return lists;
   })();
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   let compared = 0;
   for (let i = 0; i < 60; i++) {
     const map = randomMap(r, 48, 32);
     const c = { map, x: r.below(map.width), y: r.below(map.height), radius: r.chance(0.3) ? null : r.below(14), shape: ['square', 'diamond', 'circle', 'circle-plus'][r.below(4)], litWalls: r.chance(0.75) };
+    // Every third link seals diagonal gaps: the panels whose algorithm keeps
+    // the rule follow it, the others keep their own.
+    if (i % 3 === 0) c.diagonalGaps = 'block';
     const algs = [];
     const count = 1 + r.below(4);
     while (algs.length < count) {
@@ -281,7 +288,8 @@ test('50+ shared links: every panel equals the CLI JSON', async () => {
     await page.waitForSelector('body[data-ready="1"]');
     await settle(page);
     for (let k = 0; k < algs.length; k++) {
-      assert.deepEqual(await pageVisible(page, k), cliVisible({ ...c, algorithm: algs[k] }), `link ${i}, ${algs[k]}: ${hashOf(c, algs)}`);
+      const gaps = c.diagonalGaps === 'block' && keeping.includes(algs[k]) ? 'block' : 'pass';
+      assert.deepEqual(await pageVisible(page, k), cliVisible({ ...c, algorithm: algs[k], diagonalGaps: gaps }), `link ${i}, ${algs[k]}: ${hashOf(c, algs)}`);
       compared++;
     }
   }

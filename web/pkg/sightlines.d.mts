@@ -45,6 +45,12 @@ export interface Options {
   shape?: Shape;
   /** Whether walls that sight reaches are visible (default true). */
   litWalls?: boolean;
+  /**
+   * `block` seals every corner where two walls touch diagonally: no sight
+   * line passes it. Default `pass`, each algorithm's own rule. Algorithms
+   * whose catalogue entry has `diagonalRule: 'no'` throw with `block`.
+   */
+  diagonalGaps?: 'pass' | 'block';
   /** Limit the view to a cone; `null` (the default) for all around. */
   cone?: Cone | null;
 }
@@ -74,6 +80,8 @@ export interface CatalogueEntry {
   walls: string;
   sight: string;
   diagonalGaps: 'yes' | 'no';
+  /** Whether it keeps the `diagonalGaps: 'block'` option. */
+  diagonalRule: 'yes' | 'no';
   expansiveWalls: 'yes' | 'no';
   rotationInvariant: 'yes' | 'no';
   speed: string;

@@ -131,6 +131,10 @@ function settings(options) {
   if (s < 0) throw new Error(`unknown shape ${describe(shape)}; use one of ${SHAPES.join(', ')}`);
   const lit = options.litWalls ?? true;
   if (typeof lit !== 'boolean') throw new Error(`litWalls must be true or false, got ${describe(lit)}`);
+  const gaps = options.diagonalGaps ?? 'pass';
+  if (gaps !== 'pass' && gaps !== 'block') {
+    throw new Error(`unknown diagonalGaps ${describe(gaps)}; use 'pass' (sight slips between walls touching at a corner, if the algorithm lets it) or 'block'`);
+  }
   let direction = 0;
   let width = 360;
   const cone = options.cone;
@@ -142,7 +146,8 @@ function settings(options) {
       throw new Error(`cone direction and width must be finite numbers of degrees, got ${describe(direction)} and ${describe(width)}`);
     }
   }
-  return { radius: r, shape: s, lit: lit ? 1 : 0, direction, width };
+  // The module's flags: bit 0 walls lit, bit 1 the diagonal rule.
+  return { radius: r, shape: s, flags: (lit ? 1 : 0) | (gaps === 'block' ? 2 : 0), direction, width };
 }
 
 /** The catalogue: one entry per algorithm id, with the properties it promises. */
@@ -210,7 +215,7 @@ export class FieldOfView {
     if (map === null || typeof map !== 'object') {
       throw new Error(`the map must be {width, height, opaque} or {lightPasses}, got ${describe(map)}`);
     }
-    this.options = { algorithm: 'precise-permissive', radius: null, shape: 'circle', litWalls: true, cone: null, ...options };
+    this.options = { algorithm: 'precise-permissive', radius: null, shape: 'circle', litWalls: true, diagonalGaps: 'pass', cone: null, ...options };
     settings(this.options); // fails now rather than at the first call
     this.handle = check(w.sightlines_new());
     registry?.register(this, this.handle, this);
@@ -267,7 +272,7 @@ export class FieldOfView {
     check(w.sightlines_set_tile(this.handle, coordinate(x, 'x'), coordinate(y, 'y'), opaque ? 1 : 0));
   }
 
-  /** Sets default options (algorithm, radius, shape, litWalls, cone). */
+  /** Sets default options (algorithm, radius, shape, litWalls, diagonalGaps, cone). */
   setOptions(options) {
     const merged = { ...this.options, ...options };
     settings(merged);
@@ -326,7 +331,7 @@ export class FieldOfView {
     const s = this.prepare(options);
     coordinate(tx, 'tx');
     coordinate(ty, 'ty');
-    return check(w.sightlines_can_see(this.handle, coordinate(x, 'x'), coordinate(y, 'y'), tx, ty, s.radius, s.shape, s.lit)) === 1;
+    return check(w.sightlines_can_see(this.handle, coordinate(x, 'x'), coordinate(y, 'y'), tx, ty, s.radius, s.shape, s.flags)) === 1;
   }
 
   /** Fog of war: remembers the last field of view; returns how many tiles were new. */
@@ -362,7 +367,7 @@ export class FieldOfView {
     const w = this.live();
     this.needsGrid('oneWayPairs');
     const s = this.prepare(options);
-    const pairs = check(w.sightlines_one_way(this.handle, s.radius, s.shape, s.lit));
+    const pairs = check(w.sightlines_one_way(this.handle, s.radius, s.shape, s.flags));
     const area = this.width * this.height;
     const counts = new Uint32Array(wasm.memory.buffer, check(w.sightlines_counts(this.handle)) >>> 0, area).slice();
     return { pairs, counts };
@@ -376,7 +381,7 @@ export class FieldOfView {
     const w = this.live();
     this.needsGrid('oneWayFrom');
     const s = this.prepare(options);
-    const ptr = check(w.sightlines_one_way_from(this.handle, coordinate(x, 'x'), coordinate(y, 'y'), s.radius, s.shape, s.lit));
+    const ptr = check(w.sightlines_one_way_from(this.handle, coordinate(x, 'x'), coordinate(y, 'y'), s.radius, s.shape, s.flags));
     return bytes(ptr, this.width * this.height).slice();
   }
 
@@ -431,7 +436,7 @@ export class FieldOfView {
     if (this.lightPasses) {
       [x0, y0, ox, oy, stride] = this.sample(x, y, s.radius);
     }
-    const count = check(w.sightlines_compute(this.handle, ox, oy, s.radius, s.shape, s.lit, s.direction, s.width));
+    const count = check(w.sightlines_compute(this.handle, ox, oy, s.radius, s.shape, s.flags, s.direction, s.width));
     const tiles = new Uint32Array(wasm.memory.buffer, check(w.sightlines_tiles(this.handle)) >>> 0, count);
     return { count, tiles, stride, x0, y0 };
   }

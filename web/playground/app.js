@@ -20,7 +20,7 @@
   const state = {
     kind: 'cave', seed: 1, width: 64, height: 40, opaque: null, edited: false,
     viewer: { x: 0, y: 0 }, algorithms: ['precise-permissive', 'symmetric-shadowcast', 'recursive-shadowcast', 'restrictive'],
-    radius: null, shape: 'circle', litWalls: true, mode: 'field',
+    radius: null, shape: 'circle', litWalls: true, sealGaps: false, mode: 'field',
     cone: { direction: 0, width: 360 }, lights: [], lightRadius: 6,
   };
   let panels = [];
@@ -67,6 +67,7 @@
     p.set('r', state.radius === null ? 'none' : state.radius);
     p.set('shape', state.shape);
     p.set('lit', state.litWalls ? 1 : 0);
+    if (state.sealGaps) p.set('gaps', 'block');
     p.set('mode', state.mode);
     if (state.cone.width < 360) p.set('cone', `${state.cone.direction},${state.cone.width}`);
     if (state.lights.length) p.set('lights', state.lights.map((l) => `${l.x},${l.y}`).join(';'));
@@ -110,6 +111,9 @@
     next.shape = p.get('shape') ?? 'circle';
     if (!S.SHAPES.includes(next.shape)) throw new Error(`unknown shape "${next.shape}" in the link`);
     next.litWalls = p.get('lit') !== '0';
+    const gaps = p.get('gaps') ?? 'pass';
+    if (gaps !== 'pass' && gaps !== 'block') throw new Error(`unknown gaps "${gaps}" in the link; use pass or block`);
+    next.sealGaps = gaps === 'block';
     next.mode = p.get('mode') ?? 'field';
     if (!['field', 'oneway', 'walk'].includes(next.mode)) throw new Error(`unknown mode "${next.mode}" in the link`);
     if (p.has('cone')) {
@@ -163,8 +167,15 @@
   function options() {
     return {
       radius: state.radius, shape: state.shape, litWalls: state.litWalls,
+      diagonalGaps: state.sealGaps ? 'block' : 'pass',
       cone: state.cone.width < 360 ? state.cone : null,
     };
+  }
+
+  // A panel whose algorithm does not keep the diagonal rule shows its own
+  // rule (and says so) rather than an error.
+  function forPanel(p, opts) {
+    return p.keepsRule || opts.diagonalGaps === 'pass' ? opts : { ...opts, diagonalGaps: 'pass' };
   }
 
   function buildPanels() {
@@ -185,6 +196,7 @@
         <dl class="props">
           <div><dt>symmetric</dt><dd>${c.symmetric}</dd></div><div><dt>walls</dt><dd>${c.walls}</dd></div>
           <div><dt>sight</dt><dd>${c.sight}</dd></div><div><dt>diagonal gaps</dt><dd>${c.diagonalGaps}</dd></div>
+          <div><dt>diagonal rule</dt><dd>${c.diagonalRule}</dd></div>
           <div><dt>expansive walls</dt><dd>${c.expansiveWalls}</dd></div><div><dt>rotation invariant</dt><dd>${c.rotationInvariant}</dd></div>
           <div><dt>speed</dt><dd>${c.speed}</dd></div>
         </dl>`;
@@ -203,7 +215,7 @@
         fov: new S.FieldOfView(map, { algorithm: id }),
         mask: new Uint8Array(area), lit: new Uint8Array(area), tmp: new Uint8Array(area),
         memory: new Uint8Array(area), oneWay: null, marks: null, marksAt: null, disputed: 0, seen: 0,
-        perField: null,
+        perField: null, keepsRule: c.diagonalRule === 'yes',
       };
       attachPointer(p);
       return p;
@@ -251,9 +263,10 @@
     lastError = '';
     try {
       for (const p of panels) {
-        p.fov.computeMask(x, y, opts, p.mask);
-        if (state.mode === 'walk') walk(p, opts);
-        if (state.mode === 'oneway') oneWay(p, opts);
+        const po = forPanel(p, opts);
+        p.fov.computeMask(x, y, po, p.mask);
+        if (state.mode === 'walk') walk(p, po);
+        if (state.mode === 'oneway') oneWay(p, po);
       }
     } catch (e) {
       lastError = e.message;
@@ -392,6 +405,7 @@
     } else {
       text = `${seen} tiles seen; ${disputed} of them disputed`;
     }
+    if (state.sealGaps && !p.keepsRule) text += ' (no diagonal rule yet: its gaps stay open)';
     p.el.querySelector('.counts').textContent = text;
   }
 
@@ -443,12 +457,12 @@
       try {
         // A warm-up first: the browser compiles hot wasm code again, faster.
         const w0 = performance.now();
-        while (performance.now() - w0 < 4) p.fov.computeMask(x, y, opts, p.tmp);
+        while (performance.now() - w0 < 4) p.fov.computeMask(x, y, forPanel(p, opts), p.tmp);
         let n = 0;
         const t0 = performance.now();
         let t = t0;
         while (t - t0 < 8 || n < 3) {
-          p.fov.computeMask(x, y, opts, p.tmp);
+          p.fov.computeMask(x, y, forPanel(p, opts), p.tmp);
           n++;
           if (n >= 20000) break;
           t = performance.now();
@@ -635,6 +649,7 @@
     $('radius').value = state.radius === null ? '' : state.radius;
     $('shape').value = state.shape;
     $('lit-walls').checked = state.litWalls;
+    $('seal-gaps').checked = state.sealGaps;
     document.querySelector(`input[name=mode][value=${state.mode}]`).checked = true;
     $('cone-direction').value = state.cone.direction;
     $('cone-width').value = state.cone.width;
@@ -676,6 +691,7 @@
     });
     $('shape').addEventListener('change', () => { state.shape = $('shape').value; resetDerived(); changed(); });
     $('lit-walls').addEventListener('change', () => { state.litWalls = $('lit-walls').checked; resetDerived(); changed(); });
+    $('seal-gaps').addEventListener('change', () => { state.sealGaps = $('seal-gaps').checked; resetDerived(); changed(); });
     for (const r of document.querySelectorAll('input[name=mode]')) {
       r.addEventListener('change', () => { state.mode = r.value; legend(); changed(); });
     }

@@ -23,6 +23,25 @@ test('fields of view equal the CLI JSON on 120 random maps and settings', () => 
   assert.equal(used.size, ids.length);
 });
 
+test('with the diagonal rule, fields equal the CLI JSON on 40 random maps', () => {
+  const r = rng(1807);
+  const keeping = S.catalogue().filter((e) => e.diagonalRule === 'yes').map((e) => e.id);
+  assert.ok(keeping.includes('precise-permissive') && keeping.includes('recursive-shadowcast'));
+  let sealed = 0;
+  for (let i = 0; i < 40; i++) {
+    const c = { ...randomCase(r, keeping), diagonalGaps: 'block' };
+    const options = { algorithm: c.algorithm, radius: c.radius, shape: c.shape, litWalls: c.litWalls };
+    const fov = new S.FieldOfView(c.map, { ...options, diagonalGaps: 'block' });
+    const got = maskTiles(fov.computeMask(c.x, c.y), c.map.width);
+    const open = maskTiles(fov.computeMask(c.x, c.y, { diagonalGaps: 'pass' }), c.map.width);
+    fov.free();
+    assert.deepEqual(got, cliVisible(c), `case ${i}: ${JSON.stringify({ ...c, map: mapText(c.map) })}`);
+    assert.ok(got.every((t) => open.includes(t)), 'the rule only hides');
+    sealed += got.length < open.length;
+  }
+  assert.ok(sealed > 3, `the rule hid tiles in ${sealed} cases`);
+});
+
 test('generated maps equal `sightlines generate`', () => {
   for (const [kind, w, h, seed] of [['cave', 40, 20, 7], ['rooms', 50, 30, 123456789012], ['pillars', 17, 9, 0], ['cave', 3, 2, 1]]) {
     const map = S.generateMap(kind, w, h, seed);

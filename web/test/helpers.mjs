@@ -73,6 +73,7 @@ export function cliVisible(c) {
   const args = ['show', '-', '--at', `${c.x},${c.y}`, '--algorithm', c.algorithm, '--shape', c.shape, '--format', 'json'];
   if (c.radius !== null) args.push('--radius', String(c.radius));
   if (!c.litWalls) args.push('--dark-walls');
+  if (c.diagonalGaps === 'block') args.push('--diagonal-gaps', 'block');
   const r = cli(args, mapText(c.map));
   if (r.status !== 0) throw new Error(`sightlines ${args.join(' ')} failed: ${r.stderr}`);
   const json = JSON.parse(r.stdout);

@@ -19,6 +19,21 @@ test('the catalogue lists every algorithm with its properties', () => {
   assert.equal(pp.symmetric, 'yes');
   assert.equal(pp.sight, 'tile to tile');
   assert.equal(S.catalogue().find((e) => e.id === 'recursive-shadowcast').symmetric, 'no');
+  assert.equal(pp.diagonalRule, 'yes');
+  assert.equal(S.catalogue().find((e) => e.id === 'restrictive').diagonalRule, 'no');
+});
+
+test('diagonalGaps block seals a staircase of walls', () => {
+  // Walls at (1, 0) and (0, 1) touch at a corner between (0, 0) and (1, 1).
+  const map = { width: 3, height: 3, opaque: [0, 1, 0, 1, 0, 0, 0, 0, 0] };
+  const fov = new S.FieldOfView(map, { algorithm: 'precise-permissive' });
+  assert.equal(fov.computeMask(0, 0)[4], 1);
+  assert.equal(fov.computeMask(0, 0, { diagonalGaps: 'block' })[4], 0);
+  assert.ok(fov.canSee(0, 0, 2, 2));
+  fov.setOptions({ diagonalGaps: 'block' });
+  assert.ok(!fov.canSee(0, 0, 2, 2));
+  assert.ok(!fov.canSee(0, 0, 1, 1));
+  fov.free();
 });
 
 test('a pillar hides the tile behind it', () => {
@@ -218,6 +233,8 @@ test('bad input throws clear Errors', () => {
   throwsClearly(() => new S.FieldOfView(map, { algorithm: 'fastest' }), /unknown algorithm 'fastest'; known algorithms: precise-permissive/);
   throwsClearly(() => new S.FieldOfView(map, { shape: 'hexagon' }), /unknown shape "hexagon"/);
   throwsClearly(() => new S.FieldOfView(map, { radius: -3 }), /radius must be an integer of 0 or more/);
+  throwsClearly(() => new S.FieldOfView(map, { diagonalGaps: 'seal' }), /unknown diagonalGaps "seal"; use 'pass'/);
+  throwsClearly(() => new S.FieldOfView(map, { algorithm: 'restrictive', diagonalGaps: 'block' }).computeMask(0, 0), /restrictive does not support the diagonal rule.*precise-permissive/);
   const fov = new S.FieldOfView(map);
   throwsClearly(() => fov.computeMask(4, 0), /origin \(4, 0\) is off the 4 x 3 map/);
   throwsClearly(() => fov.compute(-1, 2, () => {}), /origin \(-1, 2\) is off the 4 x 3 map/);

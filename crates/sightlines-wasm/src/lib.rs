@@ -33,7 +33,9 @@
 //! # Ok::<(), sightlines_wasm::Failure>(())
 //! ```
 
-use sightlines::{generate, Algorithm, Cone, Fov, Grid, Knowledge, Memory, Range, Shape};
+use sightlines::{
+    generate, Algorithm, Cone, DiagonalGaps, Fov, Grid, Knowledge, Memory, Range, Shape,
+};
 use sightlines::{Opacity, Rect, VisibleSet};
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -105,6 +107,8 @@ pub struct Settings {
     pub shape: i32,
     /// Whether opaque tiles that sight reaches are visible.
     pub lit_walls: bool,
+    /// Whether sight passes between two walls that touch at a corner.
+    pub gaps: DiagonalGaps,
     /// The cone's direction in degrees (0 east, 90 south, as y grows down).
     pub cone_direction: f64,
     /// The cone's width in degrees; 360 or more is no cone.
@@ -117,13 +121,35 @@ impl Default for Settings {
             radius: -1,
             shape: 2,
             lit_walls: true,
+            gaps: DiagonalGaps::Pass,
             cone_direction: 0.0,
             cone_width: 360.0,
         }
     }
 }
 
+/// Bit 0 of the flags JavaScript passes: walls lit.
+pub const LIT_WALLS: i32 = 1;
+/// Bit 1 of the flags: the diagonal rule ([`DiagonalGaps::Block`]).
+pub const BLOCK_DIAGONAL_GAPS: i32 = 2;
+
 impl Settings {
+    /// The settings of a range and the flags ([`LIT_WALLS`],
+    /// [`BLOCK_DIAGONAL_GAPS`]), no cone.
+    pub fn new(radius: i32, shape: i32, flags: i32) -> Settings {
+        Settings {
+            radius,
+            shape,
+            lit_walls: flags & LIT_WALLS != 0,
+            gaps: if flags & BLOCK_DIAGONAL_GAPS != 0 {
+                DiagonalGaps::Block
+            } else {
+                DiagonalGaps::Pass
+            },
+            ..Settings::default()
+        }
+    }
+
     /// The library's range for these numbers.
     ///
     /// # Errors
@@ -412,12 +438,12 @@ impl Context {
     /// [`code::OFF_MAP`] for an origin off the map, the settings' errors,
     /// [`code::FOV_FAILED`].
     pub fn compute(&mut self, origin: (i32, i32), settings: Settings) -> Result<usize, Failure> {
-        let range = settings.range()?;
+        settings.range()?; // Its errors first.
         let cone = settings.cone()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
         self.set_fresh = false;
         self.tiles.clear();
-        field(&mut self.fov, &self.grid, origin, range, &mut self.set)?;
+        field(&mut self.fov, &self.grid, origin, settings, &mut self.set)?;
         self.field_area = self.set.area();
         let (w, grid, lit) = (self.grid.width(), &self.grid, settings.lit_walls);
         let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
@@ -447,13 +473,13 @@ impl Context {
         to: (i32, i32),
         settings: Settings,
     ) -> Result<bool, Failure> {
-        let range = settings.range()?;
+        settings.range()?; // Its errors first.
         self.check_on_map(from.0, from.1, "origin")?;
         if !self.grid.rect().contains(to.0, to.1) {
             return Ok(false);
         }
         let mut set = std::mem::take(&mut self.scratch);
-        let result = field(&mut self.fov, &self.grid, from, range, &mut set);
+        let result = field(&mut self.fov, &self.grid, from, settings, &mut set);
         let seen = sees(&set, &self.grid, from, settings.lit_walls, to);
         self.scratch = set;
         result.map(|()| seen)
@@ -536,7 +562,7 @@ impl Context {
     ///
     /// [`code::TOO_LARGE`] past [`ONE_WAY_BUDGET_BITS`], the settings' errors.
     pub fn one_way(&mut self, settings: Settings) -> Result<u64, Failure> {
-        let range = settings.range()?;
+        settings.range()?; // Its errors first.
         let (w, h) = (self.width() as usize, self.height() as usize);
         let floors: Vec<(i32, i32)> = (0..h as i32)
             .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
@@ -558,7 +584,7 @@ impl Context {
         let mut set = std::mem::take(&mut self.scratch);
         for (i, &origin) in floors.iter().enumerate() {
             let row = &mut seen[i * words..(i + 1) * words];
-            if let Err(e) = field(&mut self.fov, &self.grid, origin, range, &mut set) {
+            if let Err(e) = field(&mut self.fov, &self.grid, origin, settings, &mut set) {
                 self.scratch = set;
                 return Err(e);
             }
@@ -607,7 +633,7 @@ impl Context {
     ///
     /// As [`Context::compute`].
     pub fn one_way_from(&mut self, origin: (i32, i32), settings: Settings) -> Result<(), Failure> {
-        let range = settings.range()?;
+        settings.range()?; // Its errors first.
         self.check_on_map(origin.0, origin.1, "origin")?;
         let (w, h, lit) = (
             self.width() as i32,
@@ -615,7 +641,7 @@ impl Context {
             settings.lit_walls,
         );
         let mut from = VisibleSet::new();
-        field(&mut self.fov, &self.grid, origin, range, &mut from)?;
+        field(&mut self.fov, &self.grid, origin, settings, &mut from)?;
         let mut back = std::mem::take(&mut self.scratch);
         self.bytes.clear();
         self.bytes.resize((w * h) as usize, 0);
@@ -624,7 +650,7 @@ impl Context {
                 if self.grid.is_opaque(x, y) || (x, y) == origin {
                     continue;
                 }
-                if let Err(e) = field(&mut self.fov, &self.grid, (x, y), range, &mut back) {
+                if let Err(e) = field(&mut self.fov, &self.grid, (x, y), settings, &mut back) {
                     self.scratch = back;
                     return Err(e);
                 }
@@ -650,13 +676,14 @@ impl Context {
             let p = a.properties();
             let _ = write!(
                 s,
-                "{}{{\"id\":\"{}\",\"symmetric\":\"{}\",\"walls\":\"{}\",\"sight\":\"{}\",\"diagonalGaps\":\"{}\",\"expansiveWalls\":\"{}\",\"rotationInvariant\":\"{}\",\"speed\":\"{}\"}}",
+                "{}{{\"id\":\"{}\",\"symmetric\":\"{}\",\"walls\":\"{}\",\"sight\":\"{}\",\"diagonalGaps\":\"{}\",\"diagonalRule\":\"{}\",\"expansiveWalls\":\"{}\",\"rotationInvariant\":\"{}\",\"speed\":\"{}\"}}",
                 if i == 0 { "" } else { "," },
                 a.id(),
                 p.symmetry,
                 p.walls,
                 p.sight,
                 yes(p.diagonal_gaps),
+                yes(p.diagonal_rule),
                 yes(p.expansive_walls),
                 yes(p.invariant),
                 p.speed
@@ -678,10 +705,12 @@ fn field(
     fov: &mut Fov,
     grid: &Grid,
     origin: (i32, i32),
-    range: Range,
+    settings: Settings,
     set: &mut VisibleSet,
 ) -> Result<(), Failure> {
+    let range = settings.range()?;
     fov.set_lit_walls(true);
+    fov.set_diagonal_gaps(settings.gaps);
     fov.compute_into(&Scanned(grid), origin, range, set)
         .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))
 }
@@ -872,16 +901,14 @@ pub extern "C" fn sightlines_compute(
     y: i32,
     radius: i32,
     shape: i32,
-    lit_walls: i32,
+    flags: i32,
     cone_direction: f64,
     cone_width: f64,
 ) -> i32 {
     let settings = Settings {
-        radius,
-        shape,
-        lit_walls: lit_walls != 0,
         cone_direction,
         cone_width,
+        ..Settings::new(radius, shape, flags)
     };
     with(handle, |cx| cx.compute((x, y), settings).map(|n| n as i32))
 }
@@ -903,14 +930,9 @@ pub extern "C" fn sightlines_can_see(
     ty: i32,
     radius: i32,
     shape: i32,
-    lit_walls: i32,
+    flags: i32,
 ) -> i32 {
-    let settings = Settings {
-        radius,
-        shape,
-        lit_walls: lit_walls != 0,
-        ..Settings::default()
-    };
+    let settings = Settings::new(radius, shape, flags);
     with(handle, |cx| {
         cx.can_see((x, y), (tx, ty), settings).map(i32::from)
     })
@@ -941,13 +963,8 @@ pub extern "C" fn sightlines_knowledge(handle: i32) -> i32 {
 /// Counts the one-way pairs; the pairs per tile are then at
 /// [`sightlines_counts`].
 #[no_mangle]
-pub extern "C" fn sightlines_one_way(handle: i32, radius: i32, shape: i32, lit_walls: i32) -> i32 {
-    let settings = Settings {
-        radius,
-        shape,
-        lit_walls: lit_walls != 0,
-        ..Settings::default()
-    };
+pub extern "C" fn sightlines_one_way(handle: i32, radius: i32, shape: i32, flags: i32) -> i32 {
+    let settings = Settings::new(radius, shape, flags);
     with(handle, |cx| cx.one_way(settings).map(clamp_count))
 }
 
@@ -966,14 +983,9 @@ pub extern "C" fn sightlines_one_way_from(
     y: i32,
     radius: i32,
     shape: i32,
-    lit_walls: i32,
+    flags: i32,
 ) -> i32 {
-    let settings = Settings {
-        radius,
-        shape,
-        lit_walls: lit_walls != 0,
-        ..Settings::default()
-    };
+    let settings = Settings::new(radius, shape, flags);
     with(handle, |cx| {
         cx.one_way_from((x, y), settings)
             .map(|()| address(cx.bytes()))

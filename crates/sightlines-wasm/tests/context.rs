@@ -3,8 +3,8 @@
 
 use sightlines::generate::SplitMix64;
 use sightlines::{bounded, can_see, Algorithm, Cone, Fov, Grid, Memory, Opacity, Range, Rect};
-use sightlines::{Shape, VisibleSet};
-use sightlines_wasm::{code, Context, Settings};
+use sightlines::{DiagonalGaps, Shape, VisibleSet};
+use sightlines_wasm::{code, Context, Settings, BLOCK_DIAGONAL_GAPS, LIT_WALLS};
 
 fn random_bytes(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Vec<u8> {
     (0..w * h).map(|_| u8::from(rng.percent(percent))).collect()
@@ -38,6 +38,7 @@ fn sorted(set: &VisibleSet, w: u32) -> Vec<u32> {
 fn library_field(grid: &Grid, a: Algorithm, origin: (i32, i32), s: Settings) -> Vec<u32> {
     let mut fov = Fov::new(a);
     fov.set_lit_walls(s.lit_walls);
+    fov.set_diagonal_gaps(s.gaps);
     let mut set = VisibleSet::new();
     let range = s.range().unwrap();
     match s.cone().unwrap() {
@@ -63,6 +64,9 @@ fn fields_equal_the_library_for_every_algorithm() {
             cx.set_algorithm(a.id().as_bytes()).unwrap();
             let origin = (rng.below(w) as i32, rng.below(h) as i32);
             let mut s = random_settings(&mut rng);
+            if a.supports_diagonal_rule() && rng.percent(50) {
+                s.gaps = DiagonalGaps::Block;
+            }
             if round % 3 == 0 {
                 s.cone_direction = f64::from(rng.below(720)) - 360.0;
                 s.cone_width = f64::from(rng.below(400));
@@ -479,4 +483,31 @@ fn the_catalogue_names_every_algorithm_with_its_properties() {
     }
     assert!(json.starts_with('[') && json.ends_with(']'));
     let _ = bounded(Rect::new(0, 0, 1, 1), |_: i32, _: i32| false); // keeps the import honest
+}
+
+#[test]
+fn the_diagonal_rule_travels_in_the_flags() {
+    // A staircase of walls: (1, 0) and (0, 1) touch at a corner.
+    let bytes = [0u8, 1, 0, 1, 0, 0, 0, 0, 0];
+    let mut cx = Context::new();
+    cx.load_map(&bytes, 3, 3).unwrap();
+    cx.set_algorithm(b"precise-permissive").unwrap();
+    let pass = Settings::new(-1, 0, LIT_WALLS);
+    let block = Settings::new(-1, 0, LIT_WALLS | BLOCK_DIAGONAL_GAPS);
+    assert_eq!(
+        (pass.gaps, block.gaps),
+        (DiagonalGaps::Pass, DiagonalGaps::Block)
+    );
+    assert!(!Settings::new(-1, 0, BLOCK_DIAGONAL_GAPS).lit_walls);
+    assert!(cx.can_see((0, 0), (2, 2), pass).unwrap());
+    assert!(!cx.can_see((0, 0), (2, 2), block).unwrap());
+    // An algorithm without the rule refuses it with the library's message.
+    cx.set_algorithm(b"restrictive").unwrap();
+    let err = cx.compute((0, 0), block).unwrap_err();
+    assert!(err.message.contains("does not support"), "{}", err.message);
+    assert!(
+        err.message.contains("precise-permissive"),
+        "{}",
+        err.message
+    );
 }

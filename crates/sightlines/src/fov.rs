@@ -122,7 +122,7 @@ impl Fov {
     /// assert!(fov.can_see(&map, (0, 0), (2, 1), Range::UNLIMITED)?); // the wall itself
     ///
     /// // Algorithms not yet taught the rule refuse it.
-    /// fov.set_algorithm(Algorithm::PrecisePermissive);
+    /// fov.set_algorithm(Algorithm::Restrictive);
     /// assert!(fov.can_see(&map, (0, 0), (1, 1), Range::UNLIMITED).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -256,7 +256,9 @@ impl View {
     fn sealed<const Q: usize, T: Tiles>(&self, tiles: &T, bumps: &[Bump]) -> bool {
         let shut = |x: i64, y: i64| shut::<Q, T>(tiles, x, y);
         let (s, t) = (&self.shallow, &self.steep);
-        let cross = i128::from(s.dx) * i128::from(t.dy) - i128::from(s.dy) * i128::from(t.dx);
+        // Products of two coordinates or directions fit in i64 (each is
+        // within 2^31); the crossing's numerators need i128 only far out.
+        let cross = i64::from(s.dx) * i64::from(t.dy) - i64::from(s.dy) * i64::from(t.dx);
         if cross == 0 {
             if s.side(i64::from(t.px), i64::from(t.py)) != 0 {
                 return false;
@@ -275,28 +277,52 @@ impl View {
         }
         // The crossing is s.p + s.d·λ with λ = ((t.p - s.p) × t.d) / cross.
         let (ex, ey) = (
-            i128::from(t.px) - i128::from(s.px),
-            i128::from(t.py) - i128::from(s.py),
+            i64::from(t.px) - i64::from(s.px),
+            i64::from(t.py) - i64::from(s.py),
         );
-        let lambda = ex * i128::from(t.dy) - ey * i128::from(t.dx);
-        let (xn, yn) = (i128::from(s.dx) * lambda, i128::from(s.dy) * lambda);
-        if xn % cross != 0 || yn % cross != 0 {
-            return false;
-        }
-        // Lines stay within 2^31 of the origin, so the corner fits in i64.
-        let x = (i128::from(s.px) + xn / cross) as i64;
-        let y = (i128::from(s.py) + yn / cross) as i64;
+        let lambda = ex * i64::from(t.dy) - ey * i64::from(t.dx);
+        let (x, y) = match (
+            i64::from(s.dx).checked_mul(lambda),
+            i64::from(s.dy).checked_mul(lambda),
+        ) {
+            // (i64::MIN / -1 would overflow; that rare case goes to i128.)
+            (Some(xn), Some(yn)) if xn != i64::MIN && yn != i64::MIN => {
+                if xn % cross != 0 || yn % cross != 0 {
+                    return false;
+                }
+                (i64::from(s.px) + xn / cross, i64::from(s.py) + yn / cross)
+            }
+            _ => {
+                let (c, l) = (i128::from(cross), i128::from(lambda));
+                let (xn, yn) = (i128::from(s.dx) * l, i128::from(s.dy) * l);
+                if xn % c != 0 || yn % c != 0 {
+                    return false;
+                }
+                // Lines stay within 2^31 of the origin, so the corner fits.
+                (
+                    (i128::from(s.px) + xn / c) as i64,
+                    (i128::from(s.py) + yn / c) as i64,
+                )
+            }
+        };
         shut(x, y)
     }
 
     /// Whether the view is a single sight line (its two lines coincide)
     /// that passes a shut corner at height `y`, the bottom of row `y`:
     /// the corners between its bumps are met only as the rows reach them.
-    #[inline(never)]
+    #[inline]
     fn shut_on_row<const Q: usize, T: Tiles>(&self, tiles: &T, y: i64) -> bool {
         let (s, t) = (&self.shallow, &self.steep);
         let parallel = i64::from(s.dx) * i64::from(t.dy) == i64::from(s.dy) * i64::from(t.dx);
-        if !parallel || s.side(i64::from(t.px), i64::from(t.py)) != 0 || s.dy == 0 {
+        parallel && self.single_line_shut_on_row::<Q, T>(tiles, y)
+    }
+
+    /// [`View::shut_on_row`] once the lines are known parallel.
+    #[inline(never)]
+    fn single_line_shut_on_row<const Q: usize, T: Tiles>(&self, tiles: &T, y: i64) -> bool {
+        let (s, t) = (&self.shallow, &self.steep);
+        if s.side(i64::from(t.px), i64::from(t.py)) != 0 || s.dy == 0 {
             return false;
         }
         // The line's x at height y is px + dx·(y - py)/dy.
