@@ -5,6 +5,9 @@
 //!   field with `compute_into`, then a lookup). Both use the viewer range
 //!   `circle(64)`; each iteration asks from 8 origins, each to a target `D`
 //!   tiles away (Euclidean, rounded) in a different direction.
+//!   `can_see/MAP/bresenham/dD` is the reference line of sight of issue 22:
+//!   a plain Bresenham walk over the same pairs, every tile between the
+//!   ends clear (no algorithm's definition; the cost of a line).
 //! - `batch/cave/ALGORITHM`: 1,000 viewers (the cave viewpoints, radius 16)
 //!   all dirty, updated sequentially with one shared `Fov` and in parallel
 //!   with rayon on 2 threads (and on 1, to show the parallel path's own cost).
@@ -20,6 +23,7 @@
 //! `cargo bench -p sightlines --bench game`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use sightlines::line::Bresenham;
 use sightlines::{
     update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Viewer,
     VisibleSet,
@@ -132,6 +136,21 @@ fn can_see(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(300))
             .measurement_time(Duration::from_millis(900))
             .sample_size(20);
+        for d in [5.0, 20.0, 60.0] {
+            let pairs = pairs(&case, d);
+            group.bench_function(BenchmarkId::new("bresenham", format!("d{d}")), |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for &(from, to) in &pairs {
+                        let clear = Bresenham::new(from, to)
+                            .filter(|&p| p != from && p != to)
+                            .all(|(x, y)| !case.grid.is_opaque(x, y));
+                        n += usize::from(clear);
+                    }
+                    black_box(n)
+                })
+            });
+        }
         for algorithm in ALGORITHMS {
             let mut fov = Fov::new(algorithm);
             let mut set = VisibleSet::new();

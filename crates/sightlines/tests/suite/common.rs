@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use sightlines::generate::SplitMix64;
-use sightlines::{Algorithm, FieldOfView, Fov, Grid, Opacity, Range};
+use sightlines::{Algorithm, DiagonalGaps, FieldOfView, Fov, Grid, Opacity, Range};
 use std::collections::BTreeSet;
 
 /// A map given as a closure, as one type for the whole suite. Every map type
@@ -119,6 +119,28 @@ pub fn equals_definition_on_random_maps(
         }
     }
     compared
+}
+
+/// [`equals_definition_on_random_maps`] for `algorithm` through a [`Fov`]
+/// with the diagonal rule, on 3,000 maps up to `max_side` tiles a side
+/// with ranges, against its definition with the rule; returns the number
+/// of (origin, tile) pairs compared.
+pub fn equals_definition_with_the_diagonal_rule(
+    algorithm: Algorithm,
+    seed: u64,
+    max_side: u64,
+    sees: impl Fn(&Grid, (i32, i32), (i32, i32)) -> bool,
+) -> usize {
+    let cases = Cases {
+        maps: 3000,
+        max_side,
+        all_origins_up_to: 30,
+        other_origins: 1,
+        ranges: true,
+    };
+    let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    equals_definition_on_random_maps(fov, algorithm, seed, cases, sees)
 }
 
 /// Compares `algorithm` with its definition `sees(map, from, to)` on 300

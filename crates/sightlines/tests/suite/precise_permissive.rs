@@ -78,19 +78,9 @@ fn equals_brute_force_on_10000_random_maps() {
 
 #[test]
 fn equals_brute_force_with_the_diagonal_rule_on_3000_random_maps() {
-    let cases = Cases {
-        maps: 3000,
-        max_side: 14,
-        all_origins_up_to: 30,
-        other_origins: 1,
-        ranges: true,
-    };
-    let mut fov = Fov::new(PP);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared =
-        equals_definition_on_random_maps(fov, PP, 0x5EED_0D1B, cases, |map, from, to| {
-            sees_with_rule(map, from, to, true)
-        });
+    let compared = equals_definition_with_the_diagonal_rule(PP, 0x5EED_0D1B, 14, |map, a, b| {
+        sees_with_rule(map, a, b, true)
+    });
     assert!(compared > 150_000, "{compared}");
 }
 

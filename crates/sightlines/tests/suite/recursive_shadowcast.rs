@@ -3,7 +3,7 @@
 //! force, and every property its docs promise.
 
 use crate::common::*;
-use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
+use sightlines::{Algorithm, Fov, Grid, Opacity, Range, RecursiveShadowcast, Shape};
 use std::collections::BTreeSet;
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
@@ -277,19 +277,9 @@ fn equals_its_definition_on_5000_random_maps() {
 
 #[test]
 fn equals_its_definition_with_the_diagonal_rule_on_3000_random_maps() {
-    let cases = Cases {
-        maps: 3000,
-        max_side: 14,
-        all_origins_up_to: 30,
-        other_origins: 1,
-        ranges: true,
-    };
-    let mut fov = Fov::new(RS);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared =
-        equals_definition_on_random_maps(fov, RS, 0x5EED_0D1A, cases, |map, from, to| {
-            defined_visible(map, from, to, true)
-        });
+    let compared = equals_definition_with_the_diagonal_rule(RS, 0x5EED_0D1A, 14, |map, a, b| {
+        defined_visible(map, a, b, true)
+    });
     assert!(compared > 150_000, "{compared}");
 }
 

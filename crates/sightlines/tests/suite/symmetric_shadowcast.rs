@@ -352,16 +352,7 @@ fn registered_under_its_id() {
 
 #[test]
 fn equals_the_definition_with_the_diagonal_rule_on_3000_random_maps() {
-    let cases = Cases {
-        maps: 3000,
-        max_side: 12,
-        all_origins_up_to: 25,
-        other_origins: 1,
-        ranges: true,
-    };
-    let mut fov = Fov::new(SS);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_definition_on_random_maps(fov, SS, 0x5EED_D1A6, cases, |map, a, b| {
+    let compared = equals_definition_with_the_diagonal_rule(SS, 0x5EED_D1A6, 12, |map, a, b| {
         ford_sees_with(map, a, b, true)
     });
     assert!(compared > 100_000, "{compared}");
