@@ -438,12 +438,19 @@ impl Context {
     /// [`code::OFF_MAP`] for an origin off the map, the settings' errors,
     /// [`code::FOV_FAILED`].
     pub fn compute(&mut self, origin: (i32, i32), settings: Settings) -> Result<usize, Failure> {
-        settings.range()?; // Its errors first.
+        let range = settings.range()?;
         let cone = settings.cone()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
         self.set_fresh = false;
         self.tiles.clear();
-        field(&mut self.fov, &self.grid, origin, settings, &mut self.set)?;
+        field(
+            &mut self.fov,
+            &self.grid,
+            origin,
+            range,
+            settings.gaps,
+            &mut self.set,
+        )?;
         self.field_area = self.set.area();
         let (w, grid, lit) = (self.grid.width(), &self.grid, settings.lit_walls);
         let (ox, oy) = (i64::from(origin.0), i64::from(origin.1));
@@ -473,13 +480,20 @@ impl Context {
         to: (i32, i32),
         settings: Settings,
     ) -> Result<bool, Failure> {
-        settings.range()?; // Its errors first.
+        let range = settings.range()?;
         self.check_on_map(from.0, from.1, "origin")?;
         if !self.grid.rect().contains(to.0, to.1) {
             return Ok(false);
         }
         let mut set = std::mem::take(&mut self.scratch);
-        let result = field(&mut self.fov, &self.grid, from, settings, &mut set);
+        let result = field(
+            &mut self.fov,
+            &self.grid,
+            from,
+            range,
+            settings.gaps,
+            &mut set,
+        );
         let seen = sees(&set, &self.grid, from, settings.lit_walls, to);
         self.scratch = set;
         result.map(|()| seen)
@@ -562,7 +576,7 @@ impl Context {
     ///
     /// [`code::TOO_LARGE`] past [`ONE_WAY_BUDGET_BITS`], the settings' errors.
     pub fn one_way(&mut self, settings: Settings) -> Result<u64, Failure> {
-        settings.range()?; // Its errors first.
+        let range = settings.range()?;
         let (w, h) = (self.width() as usize, self.height() as usize);
         let floors: Vec<(i32, i32)> = (0..h as i32)
             .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
@@ -584,7 +598,14 @@ impl Context {
         let mut set = std::mem::take(&mut self.scratch);
         for (i, &origin) in floors.iter().enumerate() {
             let row = &mut seen[i * words..(i + 1) * words];
-            if let Err(e) = field(&mut self.fov, &self.grid, origin, settings, &mut set) {
+            if let Err(e) = field(
+                &mut self.fov,
+                &self.grid,
+                origin,
+                range,
+                settings.gaps,
+                &mut set,
+            ) {
                 self.scratch = set;
                 return Err(e);
             }
@@ -633,7 +654,7 @@ impl Context {
     ///
     /// As [`Context::compute`].
     pub fn one_way_from(&mut self, origin: (i32, i32), settings: Settings) -> Result<(), Failure> {
-        settings.range()?; // Its errors first.
+        let range = settings.range()?;
         self.check_on_map(origin.0, origin.1, "origin")?;
         let (w, h, lit) = (
             self.width() as i32,
@@ -641,7 +662,14 @@ impl Context {
             settings.lit_walls,
         );
         let mut from = VisibleSet::new();
-        field(&mut self.fov, &self.grid, origin, settings, &mut from)?;
+        field(
+            &mut self.fov,
+            &self.grid,
+            origin,
+            range,
+            settings.gaps,
+            &mut from,
+        )?;
         let mut back = std::mem::take(&mut self.scratch);
         self.bytes.clear();
         self.bytes.resize((w * h) as usize, 0);
@@ -650,7 +678,14 @@ impl Context {
                 if self.grid.is_opaque(x, y) || (x, y) == origin {
                     continue;
                 }
-                if let Err(e) = field(&mut self.fov, &self.grid, (x, y), settings, &mut back) {
+                if let Err(e) = field(
+                    &mut self.fov,
+                    &self.grid,
+                    (x, y),
+                    range,
+                    settings.gaps,
+                    &mut back,
+                ) {
                     self.scratch = back;
                     return Err(e);
                 }
@@ -705,12 +740,12 @@ fn field(
     fov: &mut Fov,
     grid: &Grid,
     origin: (i32, i32),
-    settings: Settings,
+    range: Range,
+    gaps: DiagonalGaps,
     set: &mut VisibleSet,
 ) -> Result<(), Failure> {
-    let range = settings.range()?;
     fov.set_lit_walls(true);
-    fov.set_diagonal_gaps(settings.gaps);
+    fov.set_diagonal_gaps(gaps);
     fov.compute_into(&Scanned(grid), origin, range, set)
         .or_else(|e| fail(code::FOV_FAILED, format!("{e}")))
 }

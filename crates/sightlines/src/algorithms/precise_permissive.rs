@@ -532,11 +532,11 @@ impl PrecisePermissive {
         if ex == 0 && ey == 0 {
             return;
         }
+        // The diagonal rule, at level 8 (below it no view passes a corner).
+        let seal = field.gaps.blocks() && step == 1;
         // From the source square's corners to the far edges of the field, as
         // libtcod draws them; an empty side still gets a far end off the
         // origin, or its line would be degenerate.
-        // The diagonal rule, at level 8 (below it no view passes a corner).
-        let seal = field.gaps.blocks() && step == 1;
         let mut first = View {
             shallow: Line::through(offset, limit, step * ex.max(1), 0),
             steep: Line::through(limit, offset, 0, step * ey.max(1)),
