@@ -14,6 +14,13 @@ pub enum FovError {
         /// The map's bounds.
         bounds: Rect,
     },
+    /// The origin lies outside the bounded hex map.
+    OriginOffHexMap {
+        /// The origin asked for, axial `(q, r)`.
+        origin: (i32, i32),
+        /// The map's bounds.
+        bounds: crate::hex::HexBounds,
+    },
     /// The map has no bounds and the range no radius: the field of view
     /// would never end.
     NeedsRadius,
@@ -43,6 +50,14 @@ impl fmt::Display for FovError {
                 write!(
                     f,
                     "origin ({x}, {y}) is off the map, whose tiles run from ({x0}, {y0}) to ({x1}, {y1}); put the viewer on a tile of the map"
+                )
+            }
+            FovError::OriginOffHexMap { origin: (q, r), bounds: b } => {
+                let (c0, w0, c1, w1) = (b.rect.x, b.rect.y, b.rect.max_x(), b.rect.max_y());
+                write!(
+                    f,
+                    "origin ({q}, {r}) is off the hex map, whose {} offsets run from ({c0}, {w0}) to ({c1}, {w1}); put the viewer on a hex of the map (axial coordinates convert with Layout::from_axial)",
+                    b.layout
                 )
             }
             FovError::NeedsRadius => f.write_str(

@@ -96,6 +96,7 @@ mod error;
 mod gaps;
 pub mod generate;
 mod grid;
+pub mod hex;
 pub mod line;
 mod map;
 mod range;

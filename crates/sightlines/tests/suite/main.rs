@@ -12,6 +12,7 @@ mod beveled;
 mod catalogue;
 mod diamond_shadowcast;
 mod game;
+mod hex;
 mod lines;
 mod permissive_levels;
 mod precise_permissive;

@@ -1,0 +1,191 @@
+//! The part of a hex map one field of view covers, and the sextant frames
+//! the scans walk it in.
+
+use super::coord::NEIGHBORS;
+use super::map::{HexBounds, HexOpacity};
+use crate::error::FovError;
+use crate::kernel::Slope;
+
+/// The farthest ring any hex scan reaches: thirds of offsets then stay
+/// below 2^30, so every slope product fits in `i64`.
+pub(crate) const MAX_HEX_REACH: u64 = 1 << 28;
+
+/// A map, an origin, and how many rings around it the field covers.
+pub(crate) struct HexField<'m, M: ?Sized> {
+    map: &'m M,
+    pub(crate) origin: (i32, i32),
+    pub(crate) rings: u64,
+    bounds: Option<HexBounds>,
+}
+
+impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
+    /// Checks the origin and cuts the range: `radius` rings, or the whole
+    /// bounded map.
+    pub(crate) fn new(
+        map: &'m M,
+        origin: (i32, i32),
+        radius: Option<u32>,
+    ) -> Result<HexField<'m, M>, FovError> {
+        let bounds = map.bounds();
+        if let Some(b) = bounds {
+            if !b.contains(origin.0, origin.1) {
+                return Err(FovError::OriginOffHexMap { origin, bounds: b });
+            }
+        }
+        let rings = match (radius, bounds) {
+            (Some(r), Some(b)) => u64::from(r).min(b.farthest(origin)),
+            (Some(r), None) => u64::from(r),
+            (None, Some(b)) => b.farthest(origin),
+            (None, None) => return Err(FovError::NeedsRadius),
+        };
+        Ok(HexField {
+            map,
+            origin,
+            rings: rings.min(MAX_HEX_REACH),
+            bounds,
+        })
+    }
+
+    /// The hex at offset `(dq, dr)` from the origin, if it is on the map.
+    #[inline]
+    pub(crate) fn hex(&self, dq: i64, dr: i64) -> Option<(i32, i32)> {
+        let q = i32::try_from(i64::from(self.origin.0) + dq).ok()?;
+        let r = i32::try_from(i64::from(self.origin.1) + dr).ok()?;
+        match self.bounds {
+            Some(b) if !b.contains(q, r) => None,
+            _ => Some((q, r)),
+        }
+    }
+
+    /// Whether hex `(q, r)`, on the map, blocks sight.
+    #[inline]
+    pub(crate) fn map_opaque(&self, q: i32, r: i32) -> bool {
+        self.map.is_opaque(q, r)
+    }
+
+    /// Whether the hex at offset `(dq, dr)` blocks sight (off the map: yes).
+    #[inline]
+    pub(crate) fn opaque(&self, dq: i64, dr: i64) -> bool {
+        self.hex(dq, dr)
+            .is_none_or(|(q, r)| self.map.is_opaque(q, r))
+    }
+}
+
+/// One of the six sextants around the origin, between neighbour directions
+/// `NEIGHBORS[s]` and `NEIGHBORS[s + 1]`. Its frame numbers a hex `(d, i)`:
+/// ring `d`, the `i`-th hex from the first direction, `0 <= i <= d`; the
+/// hex at `i = d` is the next sextant's `i = 0`.
+///
+/// The frame is a linear map of the plane, so straight lines stay straight
+/// and every hexagon vertex falls on thirds: hex `(d, i)` has its corners
+/// at `(3d + 1, 3i - 1)`, `(3d - 1, 3i - 2)`, `(3d - 2, 3i - 1)`,
+/// `(3d - 1, 3i + 1)`, `(3d + 1, 3i + 2)` and `(3d + 2, 3i + 1)`, in
+/// thirds. Seen from the origin's centre a direction is a slope `i / d` in
+/// `[0, 1]` (a slope outside belongs to the neighbouring sextant).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sextant {
+    a: (i64, i64),
+    b_minus_a: (i64, i64),
+}
+
+impl Sextant {
+    pub(crate) fn new(s: usize) -> Sextant {
+        let a = NEIGHBORS[s % 6];
+        let b = NEIGHBORS[(s + 1) % 6];
+        Sextant {
+            a: (i64::from(a.0), i64::from(a.1)),
+            b_minus_a: (i64::from(b.0 - a.0), i64::from(b.1 - a.1)),
+        }
+    }
+
+    /// The axial offset of hex `(d, i)`.
+    #[inline]
+    pub(crate) fn offset(self, d: i64, i: i64) -> (i64, i64) {
+        (
+            d * self.a.0 + i * self.b_minus_a.0,
+            d * self.a.1 + i * self.b_minus_a.1,
+        )
+    }
+}
+
+/// The sextant and frame position `(s, d, i)` of a non-zero offset, with
+/// `0 <= i < d`.
+pub(crate) fn locate(dq: i64, dr: i64) -> (usize, i64, i64) {
+    // Solve (dq, dr) = d·A + i·(B − A) in each frame; the first whose
+    // solution has 0 <= i < d is the sextant.
+    for s in 0..6 {
+        let (a, b) = (NEIGHBORS[s], NEIGHBORS[(s + 1) % 6]);
+        let (a, e) = (
+            (i64::from(a.0), i64::from(a.1)),
+            (i64::from(b.0 - a.0), i64::from(b.1 - a.1)),
+        );
+        // Both bases have determinant ±1, so the solution is integral.
+        let det = a.0 * e.1 - a.1 * e.0;
+        let d = (dq * e.1 - dr * e.0) * det;
+        let i = (a.0 * dr - a.1 * dq) * det;
+        if 0 <= i && i < d {
+            return (s, d, i);
+        }
+    }
+    (0, 0, 0)
+}
+
+/// The least slope of hex `(d, i)`'s corners, seen from the origin's centre
+/// (`d >= 1`, `0 <= i <= d`): its open angular extent starts here.
+#[inline]
+pub(crate) fn low(d: i64, i: i64) -> Slope {
+    if 2 * i <= d {
+        Slope::new(3 * i - 2, 3 * d - 1)
+    } else {
+        Slope::new(3 * i - 1, 3 * d + 1)
+    }
+}
+
+/// The greatest slope of hex `(d, i)`'s corners: its extent ends here.
+#[inline]
+pub(crate) fn high(d: i64, i: i64) -> Slope {
+    if 2 * i >= d {
+        Slope::new(3 * i + 1, 3 * d - 1)
+    } else {
+        Slope::new(3 * i + 2, 3 * d + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extents_are_the_extreme_corners() {
+        for d in 1..40i64 {
+            for i in 0..=d {
+                let corners = [
+                    (3 * d + 1, 3 * i - 1),
+                    (3 * d - 1, 3 * i - 2),
+                    (3 * d - 2, 3 * i - 1),
+                    (3 * d - 1, 3 * i + 1),
+                    (3 * d + 1, 3 * i + 2),
+                    (3 * d + 2, 3 * i + 1),
+                ];
+                let slopes = corners.map(|(x, y)| Slope::new(y, x));
+                assert_eq!(low(d, i), *slopes.iter().min().unwrap(), "{d} {i}");
+                assert_eq!(high(d, i), *slopes.iter().max().unwrap(), "{d} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_offset_has_one_frame_position() {
+        for dq in -9..=9i64 {
+            for dr in -9..=9i64 {
+                if (dq, dr) == (0, 0) {
+                    continue;
+                }
+                let (s, d, i) = locate(dq, dr);
+                assert!(0 <= i && i < d, "{dq},{dr}");
+                assert_eq!(Sextant::new(s).offset(d, i), (dq, dr));
+                assert_eq!(d as u64, super::super::coord::offset_distance(dq, dr));
+            }
+        }
+    }
+}

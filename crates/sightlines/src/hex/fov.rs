@@ -1,0 +1,276 @@
+//! [`HexAlgorithm`] and [`HexFov`], the run-time choice of a hex algorithm.
+
+use super::coord::offset_distance;
+use super::field::{locate, HexField};
+use super::map::HexOpacity;
+use super::raycast::HexRaycast;
+use super::shadowcast::{HexShadowcast, Scope};
+use super::visible::HexVisibleSet;
+use crate::error::FovError;
+use crate::map::Rect;
+use crate::visible::MAX_SET_AREA;
+use std::fmt;
+use std::str::FromStr;
+
+/// The hex algorithms, by id. Each module's docs give its definition; the
+/// table sums them up.
+///
+/// | id | sees | symmetric | between two walls sharing an edge that points at the viewer |
+/// | --- | --- | --- | --- |
+/// | `hex-shadowcast` | a hex when a ray from the origin's centre through its interior is not shadowed by a nearer ring | no | shut |
+/// | `hex-symmetric-shadowcast` | a floor hex when the segment between the two centres is clear; walls as `hex-shadowcast` | floor to floor | shut |
+/// | `hex-raycast` | the hexes of lines to the last ring, up to the first wall | no | open or shut, as the line's tie rule falls |
+///
+/// ```
+/// use sightlines::hex::HexAlgorithm;
+/// assert_eq!("hex-shadowcast".parse(), Ok(HexAlgorithm::Shadowcast));
+/// assert_eq!(HexAlgorithm::SymmetricShadowcast.id(), "hex-symmetric-shadowcast");
+/// assert!(HexAlgorithm::SymmetricShadowcast.symmetric());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HexAlgorithm {
+    /// Hex shadowcasting ([`crate::hex`] has the definition).
+    #[default]
+    Shadowcast,
+    /// Hex shadowcasting whose floor hexes see each other symmetrically.
+    SymmetricShadowcast,
+    /// Lines to the last ring, as `hexx`'s `range_fov`.
+    Raycast,
+}
+
+impl HexAlgorithm {
+    /// Every hex algorithm.
+    pub const ALL: [HexAlgorithm; 3] = [
+        HexAlgorithm::Shadowcast,
+        HexAlgorithm::SymmetricShadowcast,
+        HexAlgorithm::Raycast,
+    ];
+
+    /// The id, as the CLI and the docs spell it.
+    pub const fn id(self) -> &'static str {
+        match self {
+            HexAlgorithm::Shadowcast => "hex-shadowcast",
+            HexAlgorithm::SymmetricShadowcast => "hex-symmetric-shadowcast",
+            HexAlgorithm::Raycast => "hex-raycast",
+        }
+    }
+
+    /// Whether B is seen from A exactly when A is seen from B, for
+    /// transparent A and B.
+    pub const fn symmetric(self) -> bool {
+        matches!(self, HexAlgorithm::SymmetricShadowcast)
+    }
+}
+
+impl fmt::Display for HexAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A hex algorithm id that is not one of [`HexAlgorithm::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownHexAlgorithm(pub String);
+
+impl fmt::Display for UnknownHexAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = HexAlgorithm::ALL.iter().map(|a| a.id()).collect();
+        write!(
+            f,
+            "unknown hex algorithm '{}'; the hex algorithms are {}",
+            self.0,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownHexAlgorithm {}
+
+impl FromStr for HexAlgorithm {
+    type Err = UnknownHexAlgorithm;
+
+    fn from_str(s: &str) -> Result<HexAlgorithm, UnknownHexAlgorithm> {
+        HexAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.id() == s)
+            .ok_or_else(|| UnknownHexAlgorithm(s.to_owned()))
+    }
+}
+
+/// A hex field of view: an algorithm, its options and its scratch, kept
+/// between calls so that a game loop allocates nothing once warm.
+///
+/// ```
+/// use sightlines::hex::{HexAlgorithm, HexFov, HexGrid};
+///
+/// let parsed = HexGrid::parse("hex odd-r\n. . . . .\n . @ # . .\n. . . . .\n")?;
+/// let origin = parsed.viewer.unwrap();
+/// let mut fov = HexFov::new(HexAlgorithm::SymmetricShadowcast);
+/// let mut seen = Vec::new();
+/// fov.compute(&parsed.grid, origin, None, |q, r| seen.push((q, r)))?;
+/// assert_eq!(origin, (1, 1));
+/// assert!(seen.contains(&(2, 1))); // the wall east of the viewer is lit
+/// assert!(!seen.contains(&(3, 1))); // the hex behind it is not
+/// assert!(fov.can_see(&parsed.grid, origin, (-1, 2), None)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct HexFov {
+    algorithm: HexAlgorithm,
+    lit_walls: bool,
+    shadowcast: HexShadowcast,
+    raycast: HexRaycast,
+}
+
+impl Default for HexFov {
+    fn default() -> HexFov {
+        HexFov::new(HexAlgorithm::default())
+    }
+}
+
+impl HexFov {
+    /// A field of view with `algorithm`, walls lit.
+    pub fn new(algorithm: HexAlgorithm) -> HexFov {
+        HexFov {
+            algorithm,
+            lit_walls: true,
+            shadowcast: HexShadowcast::default(),
+            raycast: HexRaycast::default(),
+        }
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> HexAlgorithm {
+        self.algorithm
+    }
+
+    /// Picks another algorithm, keeping the options.
+    pub fn set_algorithm(&mut self, algorithm: HexAlgorithm) {
+        self.algorithm = algorithm;
+    }
+
+    /// Whether opaque hexes that sight reaches are reported (the default).
+    pub fn lit_walls(&self) -> bool {
+        self.lit_walls
+    }
+
+    /// Reports opaque hexes sight reaches, or not (the origin always is).
+    pub fn set_lit_walls(&mut self, lit_walls: bool) {
+        self.lit_walls = lit_walls;
+    }
+
+    /// Calls `visit(q, r)` once for each hex seen from `origin` within
+    /// `radius` rings (`None`: the whole bounded map), the origin first.
+    ///
+    /// Errors: the origin off a bounded map, or no radius on an unbounded
+    /// one; for `hex-raycast`, a range whose box of marks would pass
+    /// [`MAX_SET_AREA`].
+    pub fn compute<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        radius: Option<u32>,
+        mut visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: HexOpacity + ?Sized,
+        V: FnMut(i32, i32),
+    {
+        let field = HexField::new(map, origin, radius)?;
+        let lit_walls = self.lit_walls;
+        let mut report = |q: i32, r: i32, opaque: bool| {
+            if lit_walls || !opaque || (q, r) == origin {
+                visit(q, r);
+            }
+        };
+        match self.algorithm {
+            HexAlgorithm::Shadowcast => {
+                self.shadowcast
+                    .scan(&field, false, Scope::Field, &mut report)
+            }
+            HexAlgorithm::SymmetricShadowcast => {
+                self.shadowcast
+                    .scan(&field, true, Scope::Field, &mut report)
+            }
+            HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
+        }
+        Ok(())
+    }
+
+    /// Fills `seen` with the hexes seen, as [`compute`](HexFov::compute);
+    /// the set covers the range's axial box.
+    pub fn compute_into<M>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        radius: Option<u32>,
+        seen: &mut HexVisibleSet,
+    ) -> Result<(), FovError>
+    where
+        M: HexOpacity + ?Sized,
+    {
+        let rings = HexField::new(map, origin, radius)?.rings;
+        let side = 2 * rings + 1;
+        let area = Rect::new(
+            (i64::from(origin.0) - rings as i64).max(i64::from(i32::MIN)) as i32,
+            (i64::from(origin.1) - rings as i64).max(i64::from(i32::MIN)) as i32,
+            side.min(u64::from(u32::MAX)) as u32,
+            side.min(u64::from(u32::MAX)) as u32,
+        );
+        if area.area() > MAX_SET_AREA {
+            return Err(FovError::AreaTooLarge { area });
+        }
+        seen.reset(area);
+        self.compute(map, origin, radius, |q, r| {
+            seen.insert(q, r);
+        })
+    }
+
+    /// Whether `to` is in the field of view from `from` within `radius`,
+    /// exactly as [`compute`](HexFov::compute) would say, at a fraction of
+    /// its cost for the shadowcasts (only the target's directions are
+    /// scanned).
+    pub fn can_see<M>(
+        &mut self,
+        map: &M,
+        from: (i32, i32),
+        to: (i32, i32),
+        radius: Option<u32>,
+    ) -> Result<bool, FovError>
+    where
+        M: HexOpacity + ?Sized,
+    {
+        let field = HexField::new(map, from, radius)?;
+        if from == to {
+            return Ok(true);
+        }
+        let (dq, dr) = (
+            i64::from(to.0) - i64::from(from.0),
+            i64::from(to.1) - i64::from(from.1),
+        );
+        if offset_distance(dq, dr) > field.rings || field.hex(dq, dr).is_none() {
+            return Ok(false);
+        }
+        let lit_walls = self.lit_walls;
+        let mut seen = false;
+        let mut report = |q: i32, r: i32, opaque: bool| {
+            if (q, r) == to && (lit_walls || !opaque) {
+                seen = true;
+            }
+        };
+        let (s, d, i) = locate(dq, dr);
+        match self.algorithm {
+            HexAlgorithm::Shadowcast => {
+                self.shadowcast
+                    .scan(&field, false, Scope::Target(s, d, i), &mut report)
+            }
+            HexAlgorithm::SymmetricShadowcast => {
+                self.shadowcast
+                    .scan(&field, true, Scope::Target(s, d, i), &mut report)
+            }
+            HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
+        }
+        Ok(seen)
+    }
+}

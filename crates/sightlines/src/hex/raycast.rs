@@ -1,0 +1,65 @@
+//! Hex ray casting as `hexx`'s `range_fov` and rot.js users know it.
+//!
+//! ## Definition
+//!
+//! From the origin, a [`line`](super::line()) runs to every hex of the
+//! last ring: the radius, or the ring of the map's farthest hex when that
+//! is nearer or no radius is given. Walking each
+//! line out from the origin, its hexes are visible up to and including the
+//! first opaque one (lit walls) or the map's edge. Hexes no line passes
+//! through are not seen, even in the open; it is the cheapest to explain
+//! and the least exact, kept for comparison. It is not symmetric.
+
+use super::field::{HexField, Sextant};
+use super::line::hex_at;
+use super::map::HexOpacity;
+use crate::bits::TileBits;
+use crate::error::FovError;
+use crate::map::Rect;
+use crate::visible::MAX_SET_AREA;
+
+/// The scratch of hex ray casting: the hexes already reported.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HexRaycast {
+    marks: TileBits,
+}
+
+impl HexRaycast {
+    pub(crate) fn scan<M: HexOpacity + ?Sized>(
+        &mut self,
+        field: &HexField<'_, M>,
+        visit: &mut dyn FnMut(i32, i32, bool),
+    ) -> Result<(), FovError> {
+        let rings = field.rings as i64;
+        let side = 2 * rings + 1;
+        let area = Rect::new(-(rings as i32), -(rings as i32), side as u32, side as u32);
+        if area.area() > MAX_SET_AREA {
+            return Err(FovError::AreaTooLarge { area });
+        }
+        self.marks.reset(area);
+        self.marks.insert(0, 0);
+        visit(field.origin.0, field.origin.1, field.opaque(0, 0));
+        for s in 0..6 {
+            let frame = Sextant::new(s);
+            for i in 0..rings {
+                let (eq, er) = frame.offset(rings, i);
+                for k in 1..=rings {
+                    let (dq, dr) =
+                        hex_at(i128::from(eq * k), i128::from(er * k), i128::from(rings));
+                    let (dq, dr) = (dq as i64, dr as i64);
+                    let Some((q, r)) = field.hex(dq, dr) else {
+                        break;
+                    };
+                    let opaque = field.map_opaque(q, r);
+                    if self.marks.insert(dq as i32, dr as i32) {
+                        visit(q, r, opaque);
+                    }
+                    if opaque {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
