@@ -18,8 +18,10 @@ pub enum FovError {
     OriginOffHexMap {
         /// The origin asked for, axial `(q, r)`.
         origin: (i32, i32),
-        /// The map's bounds.
-        bounds: crate::hex::HexBounds,
+        /// The map's rectangle of offsets `(col, row)`.
+        offsets: Rect,
+        /// Its offset layout's id (`odd-r`, `even-r`, `odd-q`, `even-q`).
+        layout: &'static str,
     },
     /// The map has no bounds and the range no radius: the field of view
     /// would never end.
@@ -52,12 +54,11 @@ impl fmt::Display for FovError {
                     "origin ({x}, {y}) is off the map, whose tiles run from ({x0}, {y0}) to ({x1}, {y1}); put the viewer on a tile of the map"
                 )
             }
-            FovError::OriginOffHexMap { origin: (q, r), bounds: b } => {
-                let (c0, w0, c1, w1) = (b.rect.x, b.rect.y, b.rect.max_x(), b.rect.max_y());
+            FovError::OriginOffHexMap { origin: (q, r), offsets: b, layout } => {
+                let (c0, w0, c1, w1) = (b.x, b.y, b.max_x(), b.max_y());
                 write!(
                     f,
-                    "origin ({q}, {r}) is off the hex map, whose {} offsets run from ({c0}, {w0}) to ({c1}, {w1}); put the viewer on a hex of the map (axial coordinates convert with Layout::from_axial)",
-                    b.layout
+                    "origin ({q}, {r}) is off the hex map, whose {layout} offsets run from ({c0}, {w0}) to ({c1}, {w1}); put the viewer on a hex of the map (axial coordinates convert with Layout::from_axial)"
                 )
             }
             FovError::NeedsRadius => f.write_str(

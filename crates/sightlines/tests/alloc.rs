@@ -90,3 +90,52 @@ fn one_warm_up_serves_every_origin() {
         failures.join("\n")
     );
 }
+
+/// The hex algorithms keep the same promise: one warm-up with a range
+/// serves every origin.
+#[test]
+fn hex_fields_allocate_nothing_after_warm_up() {
+    use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexVisibleSet, Layout};
+    let mut grid = HexGrid::new(64, 64, Layout::OddR);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for c in 0..64 {
+        for r in 0..64 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            grid.set_offset(c, r, state >> 60 < 5);
+        }
+    }
+    let origins = [(31, 31), (10, 12), (50, 40), (3, 60)].map(|(c, r)| {
+        grid.set_offset(c, r, false);
+        grid.to_axial(c, r).unwrap()
+    });
+    for algorithm in HexAlgorithm::ALL {
+        for radius in [Some(16), None, Some(40)] {
+            let mut fov = HexFov::new(algorithm);
+            let mut set = HexVisibleSet::new();
+            let mut count = 0usize;
+            let warm_up = allocations_during(|| {
+                fov.compute_into(&grid, origins[0], radius, &mut set)
+                    .unwrap();
+                fov.compute(&grid, origins[0], radius, |_, _| count += 1)
+                    .unwrap();
+            });
+            assert!(warm_up > 0, "{algorithm}: the warm-up should allocate");
+            let n = allocations_during(|| {
+                for &o in &origins {
+                    fov.compute_into(&grid, o, radius, &mut set).unwrap();
+                    fov.compute(&grid, o, radius, |_, _| count += 1).unwrap();
+                    for &t in &origins {
+                        fov.can_see(&grid, o, t, radius).unwrap();
+                    }
+                }
+            });
+            assert_eq!(
+                n, 0,
+                "{algorithm} with radius {radius:?} allocated {n} times after warm-up"
+            );
+            assert!(count > 100);
+        }
+    }
+}

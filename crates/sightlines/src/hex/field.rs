@@ -15,6 +15,9 @@ pub(crate) struct HexField<'m, M: ?Sized> {
     map: &'m M,
     pub(crate) origin: (i32, i32),
     pub(crate) rings: u64,
+    /// At least `rings` for every origin on this map with this radius: what
+    /// scratch is sized by, so that one warm-up serves every origin.
+    pub(crate) span: u64,
     bounds: Option<HexBounds>,
 }
 
@@ -29,7 +32,11 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
         let bounds = map.bounds();
         if let Some(b) = bounds {
             if !b.contains(origin.0, origin.1) {
-                return Err(FovError::OriginOffHexMap { origin, bounds: b });
+                return Err(FovError::OriginOffHexMap {
+                    origin,
+                    offsets: b.rect,
+                    layout: b.layout.id(),
+                });
             }
         }
         let rings = match (radius, bounds) {
@@ -38,12 +45,38 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
             (None, Some(b)) => b.farthest(origin),
             (None, None) => return Err(FovError::NeedsRadius),
         };
+        let size = bounds.map_or(u64::MAX, |b| {
+            u64::from(b.rect.width) + u64::from(b.rect.height)
+        });
+        let span = radius.map_or(size, |r| u64::from(r).min(size));
         Ok(HexField {
             map,
             origin,
             rings: rings.min(MAX_HEX_REACH),
+            span: span.max(rings).min(MAX_HEX_REACH),
             bounds,
         })
+    }
+
+    /// The axial box of the hexes the field can report: the range's box,
+    /// cut to the map's.
+    pub(crate) fn area(&self) -> crate::map::Rect {
+        let n = self.rings as i64;
+        let (q, r) = (i64::from(self.origin.0), i64::from(self.origin.1));
+        let (mut q0, mut q1, mut r0, mut r1) = (q - n, q + n, r - n, r + n);
+        if let Some(b) = self.bounds {
+            if let Some((bq0, bq1, br0, br1)) = b.axial_box() {
+                (q0, q1, r0, r1) = (q0.max(bq0), q1.min(bq1), r0.max(br0), r1.min(br1));
+            }
+        }
+        let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let (q0, q1, r0, r1) = (q0.max(lo), q1.min(hi), r0.max(lo), r1.min(hi));
+        crate::map::Rect::new(
+            q0 as i32,
+            r0 as i32,
+            (q1 - q0 + 1).max(0) as u32,
+            (r1 - r0 + 1).max(0) as u32,
+        )
     }
 
     /// The hex at offset `(dq, dr)` from the origin, if it is on the map.

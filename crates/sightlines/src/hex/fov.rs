@@ -7,7 +7,6 @@ use super::raycast::HexRaycast;
 use super::shadowcast::{HexShadowcast, Scope};
 use super::visible::HexVisibleSet;
 use crate::error::FovError;
-use crate::map::Rect;
 use crate::visible::MAX_SET_AREA;
 use std::fmt;
 use std::str::FromStr;
@@ -210,14 +209,7 @@ impl HexFov {
     where
         M: HexOpacity + ?Sized,
     {
-        let rings = HexField::new(map, origin, radius)?.rings;
-        let side = 2 * rings + 1;
-        let area = Rect::new(
-            (i64::from(origin.0) - rings as i64).max(i64::from(i32::MIN)) as i32,
-            (i64::from(origin.1) - rings as i64).max(i64::from(i32::MIN)) as i32,
-            side.min(u64::from(u32::MAX)) as u32,
-            side.min(u64::from(u32::MAX)) as u32,
-        );
+        let area = HexField::new(map, origin, radius)?.area();
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }

@@ -89,12 +89,29 @@ impl HexBounds {
 
     /// The farthest hex distance from `origin` to a hex of the map.
     pub(crate) fn farthest(&self, origin: (i32, i32)) -> u64 {
-        if self.rect.width == 0 || self.rect.height == 0 {
-            return 0;
-        }
         // Hex distance is a norm, so the farthest centre is a corner of the
-        // centres' convex hull: the first or last hex of the first two or
-        // last two offset lines.
+        // centres' convex hull.
+        let (q, r) = (i64::from(origin.0), i64::from(origin.1));
+        self.hull_candidates()
+            .map(|(hq, hr)| offset_distance(hq - q, hr - r))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The least and greatest axial `q` and `r` of the map's hexes, or
+    /// `None` for an empty map.
+    pub(crate) fn axial_box(&self) -> Option<(i64, i64, i64, i64)> {
+        self.hull_candidates().fold(None, |b, (q, r)| {
+            let (q0, q1, r0, r1) = b.unwrap_or((q, q, r, r));
+            Some((q0.min(q), q1.max(q), r0.min(r), r1.max(r)))
+        })
+    }
+
+    /// Axial centres among which every corner of the centres' convex hull
+    /// is: the first and last hex of the first two and last two offset
+    /// lines. None for an empty map.
+    fn hull_candidates(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        let empty = self.rect.width == 0 || self.rect.height == 0;
         let (c0, c1) = (i64::from(self.rect.x), self.rect.max_x());
         let (w0, w1) = (i64::from(self.rect.y), self.rect.max_y());
         let (mut cols, mut rows) = ([c0, c1, c0, c1], [w0, w1, w0, w1]);
@@ -105,17 +122,10 @@ impl HexBounds {
             cols[2] = (c0 + 1).min(c1);
             cols[3] = (c1 - 1).max(c0);
         }
-        let mut far = 0;
-        for c in cols {
-            for w in rows {
-                let (q, r) = axial_i64(self.layout, c, w);
-                far = far.max(offset_distance(
-                    q - i64::from(origin.0),
-                    r - i64::from(origin.1),
-                ));
-            }
-        }
-        far
+        let layout = self.layout;
+        cols.into_iter()
+            .filter(move |_| !empty)
+            .flat_map(move |c| rows.into_iter().map(move |w| axial_i64(layout, c, w)))
     }
 }
 

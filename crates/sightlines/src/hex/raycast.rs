@@ -15,7 +15,6 @@ use super::line::hex_at;
 use super::map::HexOpacity;
 use crate::bits::TileBits;
 use crate::error::FovError;
-use crate::map::Rect;
 use crate::visible::MAX_SET_AREA;
 
 /// The scratch of hex ray casting: the hexes already reported.
@@ -31,13 +30,14 @@ impl HexRaycast {
         visit: &mut dyn FnMut(i32, i32, bool),
     ) -> Result<(), FovError> {
         let rings = field.rings as i64;
-        let side = 2 * rings + 1;
-        let area = Rect::new(-(rings as i32), -(rings as i32), side as u32, side as u32);
+        // Over the range's box cut to the map's: the whole map's box with no
+        // radius, whatever the origin.
+        let area = field.area();
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
         self.marks.reset(area);
-        self.marks.insert(0, 0);
+        self.marks.insert(field.origin.0, field.origin.1);
         visit(field.origin.0, field.origin.1, field.opaque(0, 0));
         for s in 0..6 {
             let frame = Sextant::new(s);
@@ -51,7 +51,7 @@ impl HexRaycast {
                         break;
                     };
                     let opaque = field.map_opaque(q, r);
-                    if self.marks.insert(dq as i32, dr as i32) {
+                    if self.marks.insert(q, r) {
                         visit(q, r, opaque);
                     }
                     if opaque {

@@ -82,8 +82,14 @@ impl HexShadowcast {
             }
             Scope::Target(_, d, _) => d,
         };
+        // A ring's lit intervals in a sextant are at most its hexes; sized
+        // from the range, one warm-up serves every origin.
+        let need = (field.span as usize).saturating_add(2).min(1 << 16);
+        self.next.clear();
+        self.next.reserve(need);
         for (s, lit) in self.lit.iter_mut().enumerate() {
             lit.clear();
+            lit.reserve(need);
             match scope {
                 Scope::Field => lit.push((Slope::new(0, 1), Slope::new(1, 1))),
                 // Only the target's own directions matter to it; on the ray
