@@ -79,6 +79,13 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
         )
     }
 
+    /// How many hexes a bounded map has (`usize::MAX` for an unbounded one).
+    pub(crate) fn map_hexes(&self) -> usize {
+        self.bounds.map_or(usize::MAX, |b| {
+            (u64::from(b.rect.width) * u64::from(b.rect.height)) as usize
+        })
+    }
+
     /// The hex at offset `(dq, dr)` from the origin, if it is on the map.
     #[inline]
     pub(crate) fn hex(&self, dq: i64, dr: i64) -> Option<(i32, i32)> {

@@ -3,6 +3,7 @@
 use super::coord::offset_distance;
 use super::field::{locate, HexField};
 use super::map::HexOpacity;
+use super::precise_permissive::HexPrecisePermissive;
 use super::raycast::HexRaycast;
 use super::shadowcast::{HexShadowcast, Scope};
 use super::visible::HexVisibleSet;
@@ -18,6 +19,7 @@ use std::str::FromStr;
 /// | --- | --- | --- | --- |
 /// | `hex-shadowcast` | a hex when a ray from the origin's centre through its interior is not shadowed by a nearer ring | no | shut |
 /// | `hex-symmetric-shadowcast` | a floor hex when the segment between the two centres is clear; walls as `hex-shadowcast` | floor to floor | shut |
+/// | `hex-precise-permissive` | a hex when some segment from an interior point of the origin to an interior point of it meets no opaque interior | yes, walls too | open: a segment along the seam touches no interior |
 /// | `hex-raycast` | the hexes of lines to the last ring, up to the first wall | no | open or shut, as the line's tie rule falls |
 ///
 /// ```
@@ -36,14 +38,18 @@ pub enum HexAlgorithm {
     SymmetricShadowcast,
     /// Lines to the last ring, as `hexx`'s `range_fov`.
     Raycast,
+    /// Any segment between the two hexes' interiors that no opaque interior
+    /// meets: the most permissive, and symmetric.
+    PrecisePermissive,
 }
 
 impl HexAlgorithm {
     /// Every hex algorithm.
-    pub const ALL: [HexAlgorithm; 3] = [
+    pub const ALL: [HexAlgorithm; 4] = [
         HexAlgorithm::Shadowcast,
         HexAlgorithm::SymmetricShadowcast,
         HexAlgorithm::Raycast,
+        HexAlgorithm::PrecisePermissive,
     ];
 
     /// The id, as the CLI and the docs spell it.
@@ -52,13 +58,17 @@ impl HexAlgorithm {
             HexAlgorithm::Shadowcast => "hex-shadowcast",
             HexAlgorithm::SymmetricShadowcast => "hex-symmetric-shadowcast",
             HexAlgorithm::Raycast => "hex-raycast",
+            HexAlgorithm::PrecisePermissive => "hex-precise-permissive",
         }
     }
 
     /// Whether B is seen from A exactly when A is seen from B, for
     /// transparent A and B.
     pub const fn symmetric(self) -> bool {
-        matches!(self, HexAlgorithm::SymmetricShadowcast)
+        matches!(
+            self,
+            HexAlgorithm::SymmetricShadowcast | HexAlgorithm::PrecisePermissive
+        )
     }
 }
 
@@ -120,6 +130,7 @@ pub struct HexFov {
     lit_walls: bool,
     shadowcast: HexShadowcast,
     raycast: HexRaycast,
+    precise_permissive: HexPrecisePermissive,
 }
 
 impl Default for HexFov {
@@ -136,6 +147,7 @@ impl HexFov {
             lit_walls: true,
             shadowcast: HexShadowcast::default(),
             raycast: HexRaycast::default(),
+            precise_permissive: HexPrecisePermissive::default(),
         }
     }
 
@@ -163,7 +175,8 @@ impl HexFov {
     /// `radius` rings (`None`: the whole bounded map), the origin first.
     ///
     /// Errors: the origin off a bounded map, or no radius on an unbounded
-    /// one; for `hex-raycast`, a range whose box of marks would pass
+    /// one; for `hex-raycast` and `hex-precise-permissive`, a range whose
+    /// box of marks would pass
     /// [`MAX_SET_AREA`].
     pub fn compute<M, V>(
         &mut self,
@@ -193,6 +206,7 @@ impl HexFov {
                     .scan(&field, true, Scope::Field, &mut report)
             }
             HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
+            HexAlgorithm::PrecisePermissive => self.precise_permissive.scan(&field, &mut report)?,
         }
         Ok(())
     }
@@ -222,7 +236,7 @@ impl HexFov {
     /// Whether `to` is in the field of view from `from` within `radius`,
     /// exactly as [`compute`](HexFov::compute) would say, at a fraction of
     /// its cost for the shadowcasts (only the target's directions are
-    /// scanned).
+    /// scanned) and for precise permissive (one pair test).
     pub fn can_see<M>(
         &mut self,
         map: &M,
@@ -262,6 +276,13 @@ impl HexFov {
                     .scan(&field, true, Scope::Target(s, d, i), &mut report)
             }
             HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
+            // One pair test: the relation needs nothing else.
+            HexAlgorithm::PrecisePermissive => {
+                let opaque = field.opaque(dq, dr);
+                if self.precise_permissive.pair(&field, (dq, dr)) {
+                    report(to.0, to.1, opaque);
+                }
+            }
         }
         Ok(seen)
     }

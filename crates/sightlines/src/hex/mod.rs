@@ -29,7 +29,8 @@
 //! ## Algorithms
 //!
 //! [`HexAlgorithm`] has the table; the definitions are in the docs of
-//! each: hex shadowcasting and its symmetric variant, and hex ray casting.
+//! each: hex shadowcasting and its symmetric variant, hex precise
+//! permissive, and hex ray casting.
 //! Each is checked in the tests against a brute-force model of its
 //! definition on thousands of random maps.
 //!
@@ -53,6 +54,7 @@ mod field;
 mod fov;
 mod line;
 mod map;
+mod precise_permissive;
 mod raycast;
 mod shadowcast;
 mod visible;

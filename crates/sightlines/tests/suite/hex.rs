@@ -173,6 +173,134 @@ fn centre_line_clear(view: &View<'_, impl HexOpacity>, b: (i64, i64)) -> bool {
     !blocked(v, Some(1), &blockers)
 }
 
+/// The open interval of `t` along `p + t·v` inside the open hex centred at
+/// `c` scaled by `k` (in thirds), as fractions `(num, den)` with `den > 0`,
+/// or `None` when the line misses it.
+fn chord(p: P, v: P, c: P, k: i128) -> Option<((i128, i128), (i128, i128))> {
+    let (fp, fv, fc) = (forms(p), forms(v), forms(c));
+    let mut lo: Option<(i128, i128)> = None;
+    let mut hi: Option<(i128, i128)> = None;
+    for j in 0..3 {
+        // fc - 3k < fp + t·fv < fc + 3k
+        let (a, b, f) = (fc[j] - 3 * k - fp[j], fc[j] + 3 * k - fp[j], fv[j]);
+        if f == 0 {
+            if !(a < 0 && 0 < b) {
+                return None;
+            }
+            continue;
+        }
+        let (l, h) = if f > 0 {
+            ((a, f), (b, f))
+        } else {
+            ((-b, -f), (-a, -f))
+        };
+        if lo.is_none_or(|x| l.0 * x.1 > x.0 * l.1) {
+            lo = Some(l);
+        }
+        if hi.is_none_or(|x| h.0 * x.1 < x.0 * h.1) {
+            hi = Some(h);
+        }
+    }
+    let (lo, hi) = (lo?, hi?);
+    (lo.0 * hi.1 < hi.0 * lo.1).then_some((lo, hi))
+}
+
+/// `hex-precise-permissive`'s definition for the hex at offset `b`: some
+/// segment from an interior point of the origin to an interior point of
+/// `b` meets no opaque interior. Lines are tried by direction: every
+/// direction through two corners of the hexes involved, and one between
+/// each two consecutive ones; along one direction the lines are told apart
+/// by the cross product with it, an exact 1D problem.
+fn permissive_sees(view: &View<'_, impl HexOpacity>, b: (i64, i64)) -> bool {
+    if b == (0, 0) {
+        return true;
+    }
+    let t: P = (3 * i128::from(b.0), 3 * i128::from(b.1));
+    // Opaque hexes that may meet the hull of the two (a superset is
+    // harmless): not separated on an edge form of a hex or across `t`.
+    let side = |c: P| -> bool {
+        let (fc, ft) = (forms(c), forms(t));
+        let apart = (0..3).any(|j| fc[j] + 6 < ft[j].min(0) || fc[j] - 6 > ft[j].max(0));
+        let w = vertices((0, 0)).iter().map(|&k| cross(t, k)).max().unwrap();
+        apart || cross(t, c).abs() > 2 * w
+    };
+    let mut blockers = Vec::new();
+    for q in b.0.min(0) - 2..=b.0.max(0) + 2 {
+        for r in b.1.min(0) - 2..=b.1.max(0) + 2 {
+            let c = (3 * i128::from(q), 3 * i128::from(r));
+            if (q, r) != (0, 0) && (q, r) != b && view.opaque((q, r)) && !side(c) {
+                blockers.push((q, r));
+            }
+        }
+    }
+    let mut hexes = vec![(0i64, 0i64), b];
+    hexes.extend(&blockers);
+    let corners: Vec<P> = hexes.iter().flat_map(|&h| vertices(h)).collect();
+    let mut dirs: Vec<P> = Vec::new();
+    for &x in &corners {
+        for &y in &corners {
+            let d = (y.0 - x.0, y.1 - x.1);
+            if d.1 > 0 || (d.1 == 0 && d.0 > 0) {
+                dirs.push(d);
+            }
+        }
+    }
+    dirs.sort_by(|&u, &v| 0.cmp(&cross(u, v)));
+    dirs.dedup_by(|u, v| cross(*u, *v) == 0);
+    let mut tries = dirs.clone();
+    tries.extend(dirs.windows(2).map(|w| (w[0].0 + w[1].0, w[0].1 + w[1].1)));
+    let (first, last) = (dirs[0], dirs[dirs.len() - 1]);
+    tries.push((last.0 - first.0, last.1 - first.1));
+    let centre = |h: (i64, i64)| (3 * i128::from(h.0), 3 * i128::from(h.1));
+    tries.into_iter().any(|v| {
+        let span = |h: (i64, i64)| {
+            let vals = vertices(h).map(|p| cross(v, p));
+            (*vals.iter().min().unwrap(), *vals.iter().max().unwrap())
+        };
+        let (a, bb) = (span((0, 0)), span(b));
+        let (lo, hi) = (a.0.max(bb.0), a.1.min(bb.1));
+        if lo >= hi {
+            return false;
+        }
+        let mut cover = Vec::new();
+        for &o in &blockers {
+            let s = span(o);
+            let (l, h) = (s.0.max(lo), s.1.min(hi));
+            if l >= h {
+                continue;
+            }
+            // The chords on one line of the three, at value (l + h) / 2:
+            // scaled by k = 2·|v|², its point is (-v.1, v.0)·(l + h).
+            let k = 2 * (v.0 * v.0 + v.1 * v.1);
+            let p = (-v.1 * (l + h), v.0 * (l + h));
+            let at = |h: (i64, i64)| {
+                let c = centre(h);
+                chord(p, v, (c.0 * k, c.1 * k), k)
+                    .expect("the line meets all three")
+                    .0
+            };
+            let (ta, to, tb) = (at((0, 0)), at(o), at(b));
+            let less = |x: (i128, i128), y: (i128, i128)| x.0 * y.1 < y.0 * x.1;
+            if (less(ta, to) && less(to, tb)) || (less(tb, to) && less(to, ta)) {
+                cover.push(s);
+            }
+        }
+        // A value in (lo, hi) in no open interval of `cover`.
+        cover.sort();
+        let mut cur = lo;
+        for (a, b) in cover {
+            if cur >= hi {
+                return false;
+            }
+            if a > cur || (a == cur && cur > lo) {
+                return true;
+            }
+            cur = cur.max(b);
+        }
+        cur < hi
+    })
+}
+
 fn model(
     algorithm: HexAlgorithm,
     map: &impl HexOpacity,
@@ -210,7 +338,9 @@ fn model(
         _ => {
             for b in offsets_within(rings).filter(|&d| d != (0, 0)) {
                 let Some(hex) = view.exists(b) else { continue };
-                let sees = if algorithm == HexAlgorithm::SymmetricShadowcast && !view.opaque(b) {
+                let sees = if algorithm == HexAlgorithm::PrecisePermissive {
+                    permissive_sees(&view, b)
+                } else if algorithm == HexAlgorithm::SymmetricShadowcast && !view.opaque(b) {
                     centre_line_clear(&view, b)
                 } else {
                     shadowcast_sees(&view, b)
@@ -432,4 +562,122 @@ fn the_seam_between_two_walls_is_shut_for_the_shadowcasts() {
     let one = |q: i32, r: i32| (q, r) == (0, 1);
     let seen = fast(HexAlgorithm::SymmetricShadowcast, &one, (0, 0), Some(4));
     assert!(seen.contains(&(-1, 2)));
+}
+
+#[test]
+fn precise_permissive_model_on_hand_made_maps() {
+    let pp = HexAlgorithm::PrecisePermissive;
+    let check = |map: &dyn Fn(i32, i32) -> bool, yes: &[(i32, i32)], no: &[(i32, i32)]| {
+        let want = model(pp, &map, (0, 0), Some(8));
+        assert_eq!(want, fast(pp, &map, (0, 0), Some(8)));
+        for h in yes {
+            assert!(want.contains(h), "{h:?} should be seen");
+        }
+        for h in no {
+            assert!(!want.contains(h), "{h:?} should be hidden");
+        }
+    };
+    // A wall between: the hex straight behind it is as wide as the wall.
+    check(
+        &|q, r| (q, r) == (1, 0),
+        &[(1, 0), (2, -1), (1, 1), (8, -1)],
+        &[(2, 0), (3, 0), (8, 0)],
+    );
+    // A wall beside the line: the hexes past it along the line stay seen,
+    // the one straight behind it does not.
+    check(
+        &|q, r| (q, r) == (1, -1),
+        &[(1, -1), (2, 0), (8, 0), (3, -2), (1, -2)],
+        &[(2, -2), (3, -3)],
+    );
+    // The seam between two walls whose shared edge points at the viewer is
+    // a line of sight: it runs on through the hexes below.
+    check(
+        &|q, r| (q, r) == (-1, 1) || (q, r) == (0, 1),
+        &[(-1, 2), (-2, 4), (-4, 8)],
+        &[],
+    );
+    // A long corridor: all of it and its walls, nothing beyond them.
+    check(
+        &|_, r| r != 0,
+        &[(8, 0), (-8, 0), (5, -1), (-3, 1), (1, -1)],
+        &[(3, -2), (-4, 2)],
+    );
+}
+
+#[test]
+fn precise_permissive_is_symmetric_on_random_maps() {
+    let mut rng = Random::new(0x9e9e);
+    let mut fov = HexFov::new(HexAlgorithm::PrecisePermissive);
+    let mut pairs = 0;
+    for _ in 0..3000 {
+        let (grid, origin) = random_hex_map(&mut rng);
+        let mut seen = HexVisibleSet::new();
+        fov.compute_into(&grid, origin, None, &mut seen).unwrap();
+        // The centre line is one of the segments: what the symmetric
+        // shadowcast sees, precise permissive sees.
+        let centre = fast(HexAlgorithm::SymmetricShadowcast, &grid, origin, None);
+        assert!(centre.iter().all(|&(q, r)| seen.contains(q, r)));
+        for c in 0..grid.width() as i32 {
+            for r in 0..grid.height() as i32 {
+                let b = grid.to_axial(c, r).unwrap();
+                let back = fov.can_see(&grid, b, origin, None).unwrap();
+                assert_eq!(
+                    seen.contains(b.0, b.1),
+                    back,
+                    "{origin:?} {b:?}\n{}",
+                    grid.to_text(Some(origin))
+                );
+                pairs += 1;
+            }
+        }
+    }
+    assert!(pairs > 50_000, "{pairs}");
+}
+
+#[test]
+fn precise_permissive_model_hides_no_sampled_segment() {
+    // The model's "hidden" is checked against random segments: none may be
+    // clear. (A seen hex may need a segment too thin to sample.)
+    let mut rng = Random::new(0x5a3e);
+    const S: i128 = 64;
+    let point = |rng: &mut Random, c: (i64, i64)| -> P {
+        loop {
+            let (x, y) = (
+                rng.below(4 * S as u64) as i128 - 2 * S,
+                rng.below(4 * S as u64) as i128 - 2 * S,
+            );
+            if forms((x, y)).iter().all(|f| f.abs() < 3 * S) {
+                return (3 * S * i128::from(c.0) + x, 3 * S * i128::from(c.1) + y);
+            }
+        }
+    };
+    let mut hidden = 0;
+    for _ in 0..300 {
+        let (grid, origin) = random_hex_map(&mut rng);
+        let view = View { map: &grid, origin };
+        let n = 12;
+        for b in offsets_within(n).filter(|&d| d != (0, 0)) {
+            if view.exists(b).is_none() || permissive_sees(&view, b) {
+                continue;
+            }
+            hidden += 1;
+            for _ in 0..50 {
+                let (p, q) = (point(&mut rng, (0, 0)), point(&mut rng, b));
+                let v = (q.0 - p.0, q.1 - p.1);
+                let clear = offsets_within(n + 2)
+                    .filter(|&o| o != (0, 0) && o != b && view.opaque(o))
+                    .all(|o| {
+                        let c = (3 * S * i128::from(o.0), 3 * S * i128::from(o.1));
+                        chord(p, v, c, S).is_none_or(|(lo, hi)| lo.0 >= lo.1 || hi.0 <= 0)
+                    });
+                assert!(
+                    !clear,
+                    "{b:?} hidden, but {p:?} -> {q:?} is clear\n{}",
+                    grid.to_text(Some(origin))
+                );
+            }
+        }
+    }
+    assert!(hidden > 1000, "{hidden}");
 }

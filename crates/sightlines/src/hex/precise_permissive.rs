@@ -1,0 +1,351 @@
+//! Hex precise permissive: sight between two hexes when any segment joins
+//! them.
+//!
+//! ## Definition
+//!
+//! Hex A sees hex B when some segment from an interior point of A to an
+//! interior point of B meets the interior of no opaque hex (A and B
+//! themselves aside). Opaque hexes are seen by the same rule (lit walls),
+//! the origin always, and hexes off the map block sight and are never
+//! reported. The relation reads the same both ways, so it is symmetric for
+//! every pair of hexes, walls included.
+//!
+//! A segment that runs along the edge two opaque hexes share touches
+//! neither interior, so it passes: **between two walls whose shared edge
+//! points at the viewer, sight is open** (the seam is a line of sight),
+//! unlike the hex shadowcasts, which shut it.
+//!
+//! ## How
+//!
+//! Lines of one direction `θ` are told apart by a linear form that is
+//! constant along them (the cross product with `θ`): every hex projects to
+//! an open interval of its values. A is joined to B along direction `θ`
+//! when some value lies in both A's and B's intervals and in the interval
+//! of no opaque hex whose chord on that line lies between theirs (an
+//! isolated value between two walls' intervals is the seam and counts).
+//! That answer only changes at directions where two interval ends meet,
+//! which are the directions through a corner of one hex and a corner of
+//! another: `cY - cX` and `cY - cX + 2k` for hex centres `cX`, `cY` and a
+//! corner offset `k`. Each such direction is tested, and so are the
+//! directions just to either side of it, symbolically: a direction
+//! `u + εw` gives every value as a pair compared lexicographically. The
+//! hexes that matter are A, B and the opaque hexes that meet the interior
+//! of the convex hull of A and B, since every segment lies in it.
+//!
+//! Everything is integers in axial thirds (hex centres on multiples of 3,
+//! corners on integers), so the test is exact.
+//!
+//! The field is grown outward from the origin: the last interior a segment
+//! crosses before B's is within two hexes of B (it can only run along one
+//! edge in between), so only hexes within two of a seen floor hex (or of
+//! the origin) are tested.
+//!
+//! ## Cost
+//!
+//! One pair test with `m` opaque hexes in the hull tries about
+//! `21 (m + 2)² / 2` directions at `O(m²)` each: `O(m⁴)` in the worst case
+//! and a few directions when the centres see each other, the common case.
+//! A field tests the hexes seen and the rim around them, so it costs far
+//! more than a shadowcast: the benchmark has the numbers. `can_see` is one
+//! pair test.
+
+use super::field::HexField;
+use super::map::HexOpacity;
+use crate::bits::TileBits;
+use crate::error::FovError;
+use crate::visible::MAX_SET_AREA;
+use std::cmp::Ordering;
+
+/// A hex's corners around its centre, in axial thirds; symmetric about the
+/// centre (`CORNERS[j + 3] = -CORNERS[j]`).
+const CORNERS: [(i64, i64); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
+
+/// The three edge forms: a hex centred at `c` is `|f(p - c)| < 3`.
+#[inline]
+fn form(j: usize, p: (i64, i64)) -> i64 {
+    match j {
+        0 => 2 * p.0 + p.1,
+        1 => p.0 + 2 * p.1,
+        _ => p.0 - p.1,
+    }
+}
+
+/// A form whose slabs separate two hexes `delta` apart (in thirds), and
+/// the sign of the second's side.
+#[inline]
+fn separator(delta: (i64, i64)) -> (usize, i64) {
+    for j in 0..3 {
+        let f = form(j, delta);
+        if f.abs() >= 6 {
+            return (j, f.signum());
+        }
+    }
+    (0, 0)
+}
+
+/// `a + ε·b` for an infinitesimal `ε > 0`: tuples compare lexicographically.
+type Num = (i128, i128);
+
+#[inline]
+fn add(a: Num, b: Num) -> Num {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+#[inline]
+fn sub(a: Num, b: Num) -> Num {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+#[inline]
+fn sign(a: Num) -> i64 {
+    match a.cmp(&(0, 0)) {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }
+}
+
+/// An opaque hex in the hull: its centre and the forms separating it from
+/// A and from B.
+#[derive(Clone, Copy, Debug)]
+struct Blocker {
+    c: (i64, i64),
+    from_a: (usize, i64),
+    to_b: (usize, i64),
+}
+
+/// The scratch of hex precise permissive.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HexPrecisePermissive {
+    /// Hexes already queued for a test.
+    marks: TileBits,
+    queue: Vec<(i64, i64)>,
+    blockers: Vec<Blocker>,
+    /// Intervals of the blockers between A and B along one direction.
+    cover: Vec<(Num, Num)>,
+}
+
+impl HexPrecisePermissive {
+    /// Sizes the per-pair scratch for a field: the hull of two hexes `n`
+    /// rings apart meets fewer than `6 (n + 2)` hexes.
+    fn reserve<M: HexOpacity + ?Sized>(&mut self, field: &HexField<'_, M>) {
+        let n = (field.span as usize).min(1 << 20);
+        let need = 6 * (n + 2);
+        self.blockers.clear();
+        self.blockers.reserve(need);
+        self.cover.clear();
+        self.cover.reserve(need);
+    }
+
+    /// Scans `field`, calling `visit(q, r, opaque)` once for each hex seen
+    /// (the origin first).
+    pub(crate) fn scan<M: HexOpacity + ?Sized>(
+        &mut self,
+        field: &HexField<'_, M>,
+        visit: &mut dyn FnMut(i32, i32, bool),
+    ) -> Result<(), FovError> {
+        let area = field.area();
+        if area.area() > MAX_SET_AREA {
+            return Err(FovError::AreaTooLarge { area });
+        }
+        self.reserve(field);
+        self.marks.reset(area);
+        // Every hex of the range on the map is queued at most once.
+        let n = field.span as usize;
+        let hexes = 3usize.saturating_mul(n).saturating_mul(n + 1) + 1;
+        self.queue.clear();
+        self.queue.reserve(hexes.min(field.map_hexes()));
+        self.marks.insert(field.origin.0, field.origin.1);
+        visit(field.origin.0, field.origin.1, field.opaque(0, 0));
+        self.enqueue_around(field, (0, 0));
+        while let Some(b) = self.queue.pop() {
+            let Some((q, r)) = field.hex(b.0, b.1) else {
+                continue;
+            };
+            if self.sees(field, b) {
+                let opaque = field.map_opaque(q, r);
+                visit(q, r, opaque);
+                if !opaque {
+                    self.enqueue_around(field, b);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues the hexes of the range within two of offset `c`.
+    fn enqueue_around<M: HexOpacity + ?Sized>(&mut self, field: &HexField<'_, M>, c: (i64, i64)) {
+        let rings = field.rings as i64;
+        for dq in -2..=2i64 {
+            for dr in (-2).max(-2 - dq)..=2.min(2 - dq) {
+                let b = (c.0 + dq, c.1 + dr);
+                if b.0.abs().max(b.1.abs()).max((b.0 + b.1).abs()) > rings {
+                    continue;
+                }
+                if let Some((q, r)) = field.hex(b.0, b.1) {
+                    if self.marks.insert(q, r) {
+                        self.queue.push(b);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the hex at offset `b` (on the map) is seen from the origin,
+    /// on its own: `can_see`.
+    pub(crate) fn pair<M: HexOpacity + ?Sized>(
+        &mut self,
+        field: &HexField<'_, M>,
+        b: (i64, i64),
+    ) -> bool {
+        self.reserve(field);
+        self.sees(field, b)
+    }
+
+    /// Whether the hex at offset `b` (on the map) is seen from the origin:
+    /// the pair test of the module docs.
+    fn sees<M: HexOpacity + ?Sized>(&mut self, field: &HexField<'_, M>, b: (i64, i64)) -> bool {
+        if b == (0, 0) {
+            return true;
+        }
+        self.blockers.clear();
+        let t = (3 * b.0, 3 * b.1);
+        // The hull's own edges: the three hex forms and the two sides
+        // parallel to `t`, whose form is the cross product with `t`.
+        let ht = CORNERS.iter().map(|&k| cross(t, k)).max().unwrap_or(0);
+        for q in b.0.min(0) - 1..=b.0.max(0) + 1 {
+            for r in b.1.min(0) - 1..=b.1.max(0) + 1 {
+                if (q, r) == (0, 0) || (q, r) == b {
+                    continue;
+                }
+                let c = (3 * q, 3 * r);
+                // Open hex meets the open hull: no separating axis.
+                let apart = (0..3).any(|j| {
+                    let (fc, ft) = (form(j, c), form(j, t));
+                    fc + 6 <= ft.min(0) || fc - 6 >= ft.max(0)
+                }) || cross(t, c).abs() >= 2 * ht;
+                if apart || !field.opaque(q, r) {
+                    continue;
+                }
+                self.blockers.push(Blocker {
+                    c,
+                    from_a: separator(c),
+                    to_b: separator((t.0 - c.0, t.1 - c.1)),
+                });
+            }
+        }
+        let ab = separator(t);
+        // Pairs of hexes, A and B first: their centre line is the first
+        // direction tried.
+        let count = self.blockers.len() + 2;
+        for x in 0..count {
+            for y in x + 1..count {
+                let (cx, cy) = (self.centre(x, t), self.centre(y, t));
+                let delta = (cy.0 - cx.0, cy.1 - cx.1);
+                // The centre line of the pair first, then the six lines
+                // through a corner of each on opposite sides.
+                let dirs: [(i64, i64); 7] = std::array::from_fn(|k| match k {
+                    0 => delta,
+                    _ => (
+                        delta.0 + 2 * CORNERS[k - 1].0,
+                        delta.1 + 2 * CORNERS[k - 1].1,
+                    ),
+                });
+                for u in dirs {
+                    let w = (-u.1, u.0);
+                    for e in [0, 1, -1] {
+                        if self.joined(t, ab, u, w, e) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Centre of hex `x` of the pair test: A, B, then the blockers.
+    #[inline]
+    fn centre(&self, x: usize, t: (i64, i64)) -> (i64, i64) {
+        match x {
+            0 => (0, 0),
+            1 => t,
+            _ => self.blockers[x - 2].c,
+        }
+    }
+
+    /// Whether a line of direction `u + e·ε·w` joins A to B: the 1D test.
+    fn joined(
+        &mut self,
+        t: (i64, i64),
+        ab: (usize, i64),
+        u: (i64, i64),
+        w: (i64, i64),
+        e: i64,
+    ) -> bool {
+        let value = |p: (i64, i64)| -> Num {
+            (
+                i128::from(u.0) * i128::from(p.1) - i128::from(u.1) * i128::from(p.0),
+                i128::from(e)
+                    * (i128::from(w.0) * i128::from(p.1) - i128::from(w.1) * i128::from(p.0)),
+            )
+        };
+        let along = |j: usize| -> i64 {
+            let f = (
+                i128::from(form(j, u)),
+                i128::from(e) * i128::from(form(j, w)),
+            );
+            sign(f)
+        };
+        // Half the width of a hex's interval (the same for every hex).
+        let mut h = value(CORNERS[0]);
+        for &k in &CORNERS[1..] {
+            h = h.max(value(k));
+        }
+        let vb = value(t);
+        let lo = sub(vb, h).max(sub((0, 0), h));
+        let hi = add(vb, h).min(h);
+        if lo >= hi {
+            return false;
+        }
+        // Which way B lies from A along the direction; then a blocker is
+        // between when it lies that way from A and B that way from it.
+        let way = along(ab.0) * ab.1;
+        if way == 0 {
+            return false;
+        }
+        self.cover.clear();
+        for o in &self.blockers {
+            let vo = value(o.c);
+            let (a, b) = (sub(vo, h), add(vo, h));
+            if b <= lo || a >= hi {
+                continue;
+            }
+            if along(o.from_a.0) * o.from_a.1 == way && along(o.to_b.0) * o.to_b.1 == way {
+                self.cover.push((a, b));
+            }
+        }
+        // A free value: just above `lo`, or at the top of a blocker's
+        // interval, inside `(lo, hi)` and in no blocker's interval.
+        let free = |p: Num, strict_low: bool| {
+            self.cover.iter().all(|&(a, b)| {
+                if strict_low {
+                    !(a <= p && p < b)
+                } else {
+                    !(a < p && p < b)
+                }
+            })
+        };
+        if free(lo, true) {
+            return true;
+        }
+        self.cover
+            .iter()
+            .any(|&(_, b)| lo < b && b < hi && free(b, false))
+    }
+}
+
+#[inline]
+fn cross(a: (i64, i64), b: (i64, i64)) -> i64 {
+    a.0 * b.1 - a.1 * b.0
+}
