@@ -56,6 +56,9 @@ use crate::error::FovError;
 use crate::visible::MAX_SET_AREA;
 use std::cmp::Ordering;
 
+/// How many centre differences a pair test remembers.
+const TRIED: usize = 256;
+
 /// A hex's corners around its centre, in axial thirds; symmetric about the
 /// centre (`CORNERS[j + 3] = -CORNERS[j]`).
 const CORNERS: [(i64, i64); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
@@ -84,7 +87,9 @@ fn separator(delta: (i64, i64)) -> (usize, i64) {
 }
 
 /// `a + ε·b` for an infinitesimal `ε > 0`: tuples compare lexicographically.
-type Num = (i128, i128);
+/// Offsets stay within `3 (MAX_HEX_REACH + 2)` thirds, directions within
+/// twice that, so every product and sum here fits in `i64`.
+type Num = (i64, i64);
 
 #[inline]
 fn add(a: Num, b: Num) -> Num {
@@ -123,6 +128,9 @@ pub(crate) struct HexPrecisePermissive {
     blockers: Vec<Blocker>,
     /// Intervals of the blockers between A and B along one direction.
     cover: Vec<(Num, Num)>,
+    /// Centre differences already tried in this pair test (pairs with the
+    /// same difference have the same critical directions).
+    tried: Vec<(i64, i64)>,
 }
 
 impl HexPrecisePermissive {
@@ -135,6 +143,8 @@ impl HexPrecisePermissive {
         self.blockers.reserve(need);
         self.cover.clear();
         self.cover.reserve(need);
+        self.tried.clear();
+        self.tried.reserve(TRIED);
     }
 
     /// Scans `field`, calling `visit(q, r, opaque)` once for each hex seen
@@ -213,8 +223,18 @@ impl HexPrecisePermissive {
         // The hull's own edges: the three hex forms and the two sides
         // parallel to `t`, whose form is the cross product with `t`.
         let ht = CORNERS.iter().map(|&k| cross(t, k)).max().unwrap_or(0);
-        for q in b.0.min(0) - 1..=b.0.max(0) + 1 {
-            for r in b.1.min(0) - 1..=b.1.max(0) + 1 {
+        let (q0, q1) = (b.0.min(0) - 1, b.0.max(0) + 1);
+        for r in b.1.min(0) - 1..=b.1.max(0) + 1 {
+            // The strip |cross(t, c)| < 2·ht cuts the row to a span of q
+            // (widened by one; the exact test follows).
+            let (mut lo, mut hi) = (q0, q1);
+            if t.1 != 0 {
+                let (a, m) = (t.0 * 3 * r, 3 * t.1);
+                let (e0, e1) = ((a - 2 * ht).div_euclid(m), (a + 2 * ht).div_euclid(m));
+                lo = lo.max(e0.min(e1) - 1);
+                hi = hi.min(e0.max(e1) + 1);
+            }
+            for q in lo..=hi {
                 if (q, r) == (0, 0) || (q, r) == b {
                     continue;
                 }
@@ -238,10 +258,22 @@ impl HexPrecisePermissive {
         // Pairs of hexes, A and B first: their centre line is the first
         // direction tried.
         let count = self.blockers.len() + 2;
+        self.tried.clear();
         for x in 0..count {
             for y in x + 1..count {
                 let (cx, cy) = (self.centre(x, t), self.centre(y, t));
-                let delta = (cy.0 - cx.0, cy.1 - cx.1);
+                let mut delta = (cy.0 - cx.0, cy.1 - cx.1);
+                // Opposite differences give the same lines, and the side
+                // just beside them turns the same way.
+                if delta.1 < 0 || (delta.1 == 0 && delta.0 < 0) {
+                    delta = (-delta.0, -delta.1);
+                }
+                if self.tried.contains(&delta) {
+                    continue;
+                }
+                if self.tried.len() < TRIED {
+                    self.tried.push(delta);
+                }
                 // The centre line of the pair first, then the six lines
                 // through a corner of each on opposite sides.
                 let dirs: [(i64, i64); 7] = std::array::from_fn(|k| match k {
@@ -252,8 +284,15 @@ impl HexPrecisePermissive {
                     ),
                 });
                 for u in dirs {
+                    // Lines of direction u meet both A and B when their
+                    // intervals overlap; well apart, so do those of the
+                    // directions beside u.
+                    let h = CORNERS.iter().map(|&k| cross(u, k)).max().unwrap_or(0);
+                    if cross(u, t).abs() > 2 * h {
+                        continue;
+                    }
                     let w = (-u.1, u.0);
-                    for e in [0, 1, -1] {
+                    for e in [0, 1] {
                         if self.joined(t, ab, u, w, e) {
                             return true;
                         }
@@ -283,24 +322,15 @@ impl HexPrecisePermissive {
         w: (i64, i64),
         e: i64,
     ) -> bool {
-        let value = |p: (i64, i64)| -> Num {
-            (
-                i128::from(u.0) * i128::from(p.1) - i128::from(u.1) * i128::from(p.0),
-                i128::from(e)
-                    * (i128::from(w.0) * i128::from(p.1) - i128::from(w.1) * i128::from(p.0)),
-            )
-        };
-        let along = |j: usize| -> i64 {
-            let f = (
-                i128::from(form(j, u)),
-                i128::from(e) * i128::from(form(j, w)),
-            );
-            sign(f)
-        };
-        // Half the width of a hex's interval (the same for every hex).
-        let mut h = value(CORNERS[0]);
-        for &k in &CORNERS[1..] {
-            h = h.max(value(k));
+        let value = |p: (i64, i64)| -> Num { (cross(u, p), e * cross(w, p)) };
+        // Which way each edge form grows along the direction.
+        let along: [i64; 3] = std::array::from_fn(|j| sign((form(j, u), e * form(j, w))));
+        // Half the width of a hex's interval (the same for every hex); the
+        // corners are symmetric about the centre.
+        let mut h = (0, 0);
+        for &k in &CORNERS[..3] {
+            let v = value(k);
+            h = h.max(v).max((-v.0, -v.1));
         }
         let vb = value(t);
         let lo = sub(vb, h).max(sub((0, 0), h));
@@ -310,7 +340,7 @@ impl HexPrecisePermissive {
         }
         // Which way B lies from A along the direction; then a blocker is
         // between when it lies that way from A and B that way from it.
-        let way = along(ab.0) * ab.1;
+        let way = along[ab.0] * ab.1;
         if way == 0 {
             return false;
         }
@@ -321,7 +351,7 @@ impl HexPrecisePermissive {
             if b <= lo || a >= hi {
                 continue;
             }
-            if along(o.from_a.0) * o.from_a.1 == way && along(o.to_b.0) * o.to_b.1 == way {
+            if along[o.from_a.0] * o.from_a.1 == way && along[o.to_b.0] * o.to_b.1 == way {
                 self.cover.push((a, b));
             }
         }
