@@ -46,6 +46,76 @@ pub trait HexOpacity {
     fn bounds(&self) -> Option<HexBounds> {
         None
     }
+
+    /// The map's opacity packed one bit a hex by offset rows, if it keeps it
+    /// so (as [`HexGrid`] does): the scans then read a bit instead of
+    /// calling [`is_opaque`](HexOpacity::is_opaque). Inside
+    /// [`HexBits::bounds`] the bits must agree with `is_opaque`.
+    fn hex_bits(&self) -> Option<HexBits<'_>> {
+        None
+    }
+}
+
+/// Opacity packed one bit a hex, for [`HexOpacity::hex_bits`]: offset
+/// `(bounds.rect.x + i, bounds.rect.y + j)` is bit `i % 64` of word
+/// `j * words_per_row + i / 64`; a set bit blocks sight.
+#[derive(Clone, Copy, Debug)]
+pub struct HexBits<'a> {
+    words: &'a [u64],
+    words_per_row: usize,
+    bounds: HexBounds,
+}
+
+impl<'a> HexBits<'a> {
+    /// The bits of `bounds`, or `None` when `words` is too short for them.
+    pub fn new(words: &'a [u64], words_per_row: usize, bounds: HexBounds) -> Option<HexBits<'a>> {
+        let width = bounds.rect.width as usize;
+        let rows = bounds.rect.height as usize;
+        let enough = words_per_row
+            .checked_mul(64)
+            .is_some_and(|bits| bits >= width)
+            && words_per_row
+                .checked_mul(rows)
+                .is_some_and(|n| n <= words.len());
+        enough.then_some(HexBits {
+            words,
+            words_per_row,
+            bounds,
+        })
+    }
+
+    /// The hexes the bits cover.
+    pub fn bounds(&self) -> HexBounds {
+        self.bounds
+    }
+
+    /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.
+    #[inline]
+    pub(crate) fn get(&self, q: i64, r: i64) -> Option<bool> {
+        let (c, w) = offset_i64(self.bounds.layout, q, r);
+        let i = c - i64::from(self.bounds.rect.x);
+        let j = w - i64::from(self.bounds.rect.y);
+        if i < 0
+            || j < 0
+            || i >= i64::from(self.bounds.rect.width)
+            || j >= i64::from(self.bounds.rect.height)
+        {
+            return None;
+        }
+        let (i, j) = (i as usize, j as usize);
+        Some(self.words[j * self.words_per_row + i / 64] >> (i % 64) & 1 == 1)
+    }
+}
+
+/// [`Layout::from_axial`] without the `i32` limit.
+#[inline]
+fn offset_i64(layout: Layout, q: i64, r: i64) -> (i64, i64) {
+    match layout {
+        Layout::OddR => (q + (r - (r & 1)) / 2, r),
+        Layout::EvenR => (q + (r + (r & 1)) / 2, r),
+        Layout::OddQ => (q, r + (q - (q & 1)) / 2),
+        Layout::EvenQ => (q, r + (q + (q & 1)) / 2),
+    }
 }
 
 impl<F: Fn(i32, i32) -> bool> HexOpacity for F {

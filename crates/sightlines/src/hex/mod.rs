@@ -60,5 +60,5 @@ mod visible;
 pub use coord::{distance, Layout, UnknownLayout, NEIGHBORS};
 pub use fov::{HexAlgorithm, HexFov, UnknownHexAlgorithm};
 pub use line::{line, Line};
-pub use map::{HexBounds, HexGrid, HexOpacity, ParsedHexMap};
+pub use map::{HexBits, HexBounds, HexGrid, HexOpacity, ParsedHexMap};
 pub use visible::{HexIter, HexVisibleSet};

@@ -130,9 +130,9 @@ impl HexShadowcast {
                     let mut run: Option<(Slope, Slope)> = None;
                     while i <= d && low(d, i) <= b {
                         let (dq, dr) = frame.offset(d, i);
-                        let hex = field.hex(dq, dr);
-                        let opaque = hex.is_none_or(|(q, r)| field.map_opaque(q, r));
-                        if let Some((q, r)) = hex {
+                        let hex = field.read(dq, dr);
+                        let opaque = hex.is_none_or(|(_, _, opaque)| opaque);
+                        if let Some((q, r, _)) = hex {
                             let sees = if symmetric && !opaque {
                                 let c = Slope::new(i, d);
                                 a <= c && c <= b
