@@ -366,6 +366,22 @@ fn svg_hexagons_are_pointy_top_for_rows_and_flat_top_for_columns() {
 }
 
 #[test]
+fn crop_fov_draws_only_the_offset_box_around_what_is_seen() {
+    let o = sightlines(
+        &["show", &room(), "-r", "1", "-f", "svg", "--crop", "fov"],
+        None,
+    );
+    assert_ok(&o);
+    // Radius 1 from odd-r (2, 2): rows 1 to 3, columns 1 to 3.
+    assert_eq!(polygons(&stdout(&o)).len(), 9);
+    let o = sightlines(
+        &["show", &room(), "-r", "1", "-f", "svg", "--crop", "map"],
+        None,
+    );
+    assert_eq!(polygons(&stdout(&o)).len(), 54);
+}
+
+#[test]
 fn hex_pictures_past_the_limit_name_the_tile_size_that_fits() {
     let row = vec!["."; 300].join(" ");
     let map = format!("hex odd-r\n@ {row}\n");
