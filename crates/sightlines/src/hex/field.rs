@@ -106,12 +106,6 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
         Some((q, r, self.map.is_opaque(q, r)))
     }
 
-    /// Whether hex `(q, r)`, on the map, blocks sight.
-    #[inline]
-    pub(crate) fn map_opaque(&self, q: i32, r: i32) -> bool {
-        self.map.is_opaque(q, r)
-    }
-
     /// Whether the hex at offset `(dq, dr)` blocks sight (off the map: yes).
     #[inline]
     pub(crate) fn opaque(&self, dq: i64, dr: i64) -> bool {

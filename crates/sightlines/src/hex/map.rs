@@ -538,6 +538,10 @@ impl HexOpacity for HexGrid {
             Rect::new(0, 0, self.width, self.height),
         ))
     }
+
+    fn hex_bits(&self) -> Option<HexBits<'_>> {
+        HexBits::new(&self.words, self.words_per_row, self.bounds()?)
+    }
 }
 
 impl fmt::Display for HexGrid {
