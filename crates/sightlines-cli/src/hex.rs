@@ -9,8 +9,8 @@ use crate::picture::{
 };
 use crate::show::{Format, ShowArgs};
 use crate::Failure;
-use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, HexVisibleSet, NEIGHBORS};
-use sightlines::{Algorithm, DiagonalGaps, Rect, Shape};
+use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, NEIGHBORS};
+use sightlines::{Algorithm, DiagonalGaps, Rect, Shape, VisibleSet};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
@@ -128,7 +128,7 @@ pub fn show(args: &ShowArgs, name: String, source: &str) -> Result<(), Failure> 
     let origin = resolve_origin(&map, args.at)?;
     let mut fov = HexFov::new(algorithm);
     fov.set_lit_walls(!args.dark_walls);
-    let mut seen = HexVisibleSet::new();
+    let mut seen = VisibleSet::new();
     fov.compute_into(&map.grid, origin, args.radius, &mut seen)?;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let bytes = match args.format {
@@ -209,7 +209,7 @@ impl HexPlacer {
 }
 
 /// The offset box around the hexes seen.
-fn seen_box(map: &HexMap, seen: &HexVisibleSet) -> Rect {
+fn seen_box(map: &HexMap, seen: &VisibleSet) -> Rect {
     let layout = map.grid.layout();
     let mut b: Option<(i32, i32, i32, i32)> = None;
     for (q, r) in seen.iter() {
@@ -229,7 +229,7 @@ fn seen_box(map: &HexMap, seen: &HexVisibleSet) -> Rect {
 /// the palette of square maps, the viewer a blue disc, and the legend.
 fn picture<'a>(
     map: &HexMap,
-    seen: &HexVisibleSet,
+    seen: &VisibleSet,
     origin: (i32, i32),
     title: String,
     tile: u32,
@@ -350,7 +350,7 @@ pub fn json(
     map: &HexMap,
     origin: (i32, i32),
     radius: Option<u32>,
-    seen: &HexVisibleSet,
+    seen: &VisibleSet,
 ) -> String {
     let mut s = String::with_capacity(128 + seen.len() * 10);
     let radius = radius.map_or("null".to_owned(), |r| r.to_string());
@@ -382,7 +382,7 @@ pub fn text(
     map: &HexMap,
     origin: (i32, i32),
     radius: Option<u32>,
-    seen: &HexVisibleSet,
+    seen: &VisibleSet,
     colour: bool,
 ) -> String {
     const DIM: &str = "\x1b[2m";
@@ -490,7 +490,7 @@ mod tests {
     fn text_reads_back_and_dims_on_a_terminal() {
         let map = parse("room".into(), "hex odd-r\n. . # .\n . @ # .\n. . # .\n").unwrap();
         let origin = map.viewer.unwrap();
-        let mut seen = HexVisibleSet::new();
+        let mut seen = VisibleSet::new();
         HexFov::default()
             .compute_into(&map.grid, origin, None, &mut seen)
             .unwrap();

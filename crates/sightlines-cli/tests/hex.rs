@@ -4,7 +4,8 @@ mod common;
 
 use common::*;
 use serde_json::Value;
-use sightlines::hex::{distance, HexAlgorithm, HexFov, HexGrid, HexVisibleSet};
+use sightlines::hex::{distance, HexAlgorithm, HexFov, HexGrid};
+use sightlines::VisibleSet;
 
 fn room() -> String {
     data("hex-room.txt")
@@ -13,7 +14,7 @@ fn room() -> String {
 /// The library's field of view on the committed hex room.
 fn library(algorithm: HexAlgorithm, origin: (i32, i32), radius: Option<u32>) -> Vec<(i32, i32)> {
     let parsed = HexGrid::parse(&std::fs::read_to_string(room()).unwrap()).unwrap();
-    let mut seen = HexVisibleSet::new();
+    let mut seen = VisibleSet::new();
     HexFov::new(algorithm)
         .compute_into(&parsed.grid, origin, radius, &mut seen)
         .unwrap();

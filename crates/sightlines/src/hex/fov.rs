@@ -5,8 +5,8 @@ use super::field::{locate, HexField};
 use super::map::HexOpacity;
 use super::raycast::HexRaycast;
 use super::shadowcast::{HexShadowcast, Scope};
-use super::visible::HexVisibleSet;
 use crate::error::FovError;
+use crate::visible::VisibleSet;
 use crate::visible::MAX_SET_AREA;
 use std::fmt;
 use std::str::FromStr;
@@ -212,7 +212,7 @@ impl HexFov {
         map: &M,
         origin: (i32, i32),
         radius: Option<u32>,
-        seen: &mut HexVisibleSet,
+        seen: &mut VisibleSet,
     ) -> Result<(), FovError>
     where
         M: HexOpacity + ?Sized,

@@ -168,6 +168,33 @@ impl HexBounds {
             .unwrap_or(0)
     }
 
+    /// The axial box of the map's hexes (`x` is `q`, `y` is `r`), for the
+    /// sets over them: a [`Memory`](crate::Memory) of a hex map, say. Empty
+    /// for an empty map; cut to the `i32` space.
+    ///
+    /// ```
+    /// use sightlines::hex::{HexBounds, Layout};
+    /// use sightlines::Rect;
+    /// let b = HexBounds::new(Layout::OddR, Rect::new(0, 0, 4, 3));
+    /// assert_eq!(b.axial_rect(), Rect::new(-1, 0, 5, 3)); // q from -1 (row 2) to 3
+    /// ```
+    pub fn axial_rect(&self) -> Rect {
+        let Some((q0, q1, r0, r1)) = self.axial_box() else {
+            return Rect::default();
+        };
+        let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let (q0, q1, r0, r1) = (q0.max(lo), q1.min(hi), r0.max(lo), r1.min(hi));
+        if q1 < q0 || r1 < r0 {
+            return Rect::default();
+        }
+        Rect::new(
+            q0 as i32,
+            r0 as i32,
+            (q1 - q0 + 1) as u32,
+            (r1 - r0 + 1) as u32,
+        )
+    }
+
     /// The least and greatest axial `q` and `r` of the map's hexes, or
     /// `None` for an empty map.
     pub(crate) fn axial_box(&self) -> Option<(i64, i64, i64, i64)> {
@@ -317,6 +344,11 @@ impl HexGrid {
         if let Some((c, w)) = self.layout.from_axial(q, r) {
             self.set_offset(c, w, opaque);
         }
+    }
+
+    /// The axial box of the grid's hexes; see [`HexBounds::axial_rect`].
+    pub fn axial_rect(&self) -> Rect {
+        self.bounds().map_or_else(Rect::default, |b| b.axial_rect())
     }
 
     /// Axial `(q, r)` of offset `(col, row)` in this grid's layout.
