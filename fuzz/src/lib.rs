@@ -161,14 +161,15 @@ pub fn fov(data: &[u8]) {
 }
 
 /// The files the [`cli`] target's commands find in their folder, put back
-/// before every run: a map with a viewer, one without, and a memory saved
-/// for the first.
-const CLI_FILES: [(&str, &str); 3] = [
+/// before every run: a map with a viewer, one without, a memory saved for
+/// the first, and a hex map.
+const CLI_FILES: [(&str, &str); 4] = [
     (
         "map.txt",
         "##########\n#....#...#\n#.@..#.#.#\n#..#...#.#\n#....##..#\n##########\n",
     ),
     ("open.txt", "......\n..#...\n......\n"),
+    ("hex.txt", "hex odd-r\n# # # # #\n # . @ . #\n# . # . #\n # # # # #\n"),
     (
         "memory.json",
         r#"{"sightlines_memory_file":2,"map":{"width":10,"height":6,"walls":"fnv1a64:c12820ba5818f6d2"},"memory":{"version":1,"x":0,"y":0,"width":10,"height":6,"seen":[63,63,63,63,47,15]}}"#,
