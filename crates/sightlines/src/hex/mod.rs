@@ -63,5 +63,5 @@ mod shadowcast;
 pub use coord::{distance, Layout, UnknownLayout, NEIGHBORS};
 pub use fov::{HexAlgorithm, HexFov, UnknownHexAlgorithm};
 pub use game::{hex_changed, nearest_first, targets_into, update_hex_viewers, HexViewer};
-pub use line::{line, Line};
+pub use line::{line, supercover_into, Line};
 pub use map::{HexBits, HexBounds, HexGrid, HexOpacity, ParsedHexMap};
