@@ -1,6 +1,7 @@
-//! Hex maps in `sightlines show`: a map file whose first line is
-//! `hex LAYOUT` (see [`sightlines::hex::HexGrid::parse`]) is drawn with a
-//! hex algorithm, from an axial `--at Q,R`, within `--radius` rings.
+//! Hex maps in `sightlines show` and `sightlines check`: a map file whose
+//! first line is `hex LAYOUT` (see [`sightlines::hex::HexGrid::parse`]) is
+//! drawn with a hex algorithm, from an axial `--at Q,R`, within `--radius`
+//! rings, or checked for one-way pairs and broken promises.
 
 use crate::input::write_output;
 use crate::picture::{
@@ -506,5 +507,182 @@ mod tests {
         assert!(
             tty.ends_with("hex-shadowcast from (1, 1), radius 3 (rings): 9 of 12 hexes visible\n")
         );
+    }
+}
+
+/// `sightlines check` on a hex map: the one-way pairs among the floor hexes
+/// (a seeded sample of `--sample` on big maps) of each hex algorithm, and
+/// the promises every algorithm makes (the origin seen, each hex once, none
+/// off the map or out of range). The exit code follows the square check's.
+pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Result<(), Failure> {
+    let map = parse(name, source)?;
+    let algorithms = match args.algorithm {
+        None => HexAlgorithm::ALL.to_vec(),
+        Some(crate::show::AnyAlgorithm::Hex(a)) => vec![a],
+        Some(crate::show::AnyAlgorithm::Square(a)) => {
+            return Err(Failure::usage(format!(
+                "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
+                map.name,
+                hex_ids()
+            )))
+        }
+    };
+    if args.shape != Shape::Circle {
+        return Err(Failure::usage(format!(
+            "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
+            args.shape.id()
+        )));
+    }
+    if args.walls != crate::input::Walls::default() {
+        return Err(Failure::usage(
+            "--walls does not apply to hex maps: '#' is their only wall; leave --walls out",
+        ));
+    }
+    if args.diagonal_gaps != DiagonalGaps::Pass {
+        return Err(Failure::usage(
+            "--diagonal-gaps does not apply to hex maps: hexes never touch at a corner alone; leave it out",
+        ));
+    }
+    if args.picture.is_some() {
+        return Err(Failure::usage(
+            "--picture does not draw hex maps yet; leave it out (sightlines show draws one field)",
+        ));
+    }
+    let grid = &map.grid;
+    let mut floors = Vec::new();
+    for w in 0..grid.height() as i32 {
+        for c in 0..grid.width() as i32 {
+            if !grid.is_opaque_offset(c, w) {
+                floors.extend(grid.to_axial(c, w));
+            }
+        }
+    }
+    let total = floors.len();
+    let sample = args.sample as usize;
+    if total > sample {
+        // The first `sample` steps of a seeded Fisher-Yates shuffle.
+        let mut rng = sightlines::generate::SplitMix64::new(args.seed);
+        for i in 0..sample {
+            let j = i + rng.below((total - i) as u32) as usize;
+            floors.swap(i, j);
+        }
+        floors.truncate(sample);
+        floors.sort_unstable_by_key(|&(q, r)| (r, q));
+    }
+    if floors.len() < 2 {
+        return Err(Failure::input(format!(
+            "{}: fewer than two floor hexes, no pair to check",
+            map.name
+        )));
+    }
+    let n = floors.len();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} floor hexes; {}{} pairs checked, {}",
+        map.name,
+        total,
+        if n < total {
+            format!("a sample of {n} hexes (seed {}), ", args.seed)
+        } else {
+            "all ".to_owned()
+        },
+        n as u64 * (n as u64 - 1) / 2,
+        match args.radius {
+            Some(r) => format!("radius {r} rings"),
+            None => "no radius (the whole map)".to_owned(),
+        }
+    );
+    let bounds = grid.bounds().expect("a hex grid is bounded");
+    let (mut broken, mut asymmetric) = (Vec::new(), Vec::new());
+    for &a in &algorithms {
+        let mut fov = HexFov::new(a);
+        let mut seen = VisibleSet::new();
+        // sees[i * n + j]: floor i sees floor j.
+        let mut sees = vec![false; n * n];
+        let mut problems: Vec<String> = Vec::new();
+        for (i, &origin) in floors.iter().enumerate() {
+            let mut once = VisibleSet::new();
+            once.reset(grid.axial_rect());
+            let (mut twice, mut off, mut far) = (0u64, 0u64, 0u64);
+            fov.compute(grid, origin, args.radius, |q, r| {
+                if !bounds.contains(q, r) {
+                    off += 1;
+                } else if !once.insert(q, r) {
+                    twice += 1;
+                }
+                if args
+                    .radius
+                    .is_some_and(|rad| sightlines::hex::distance(origin, (q, r)) > u64::from(rad))
+                {
+                    far += 1;
+                }
+            })?;
+            fov.compute_into(grid, origin, args.radius, &mut seen)?;
+            if !once.contains(origin.0, origin.1) {
+                problems.push(format!("the origin ({}, {}) not seen", origin.0, origin.1));
+            }
+            for (count, what) in [
+                (twice, "reported twice"),
+                (off, "off the map"),
+                (far, "out of range"),
+            ] {
+                if count > 0 {
+                    problems.push(format!(
+                        "{count} hexes {what} from ({}, {})",
+                        origin.0, origin.1
+                    ));
+                }
+            }
+            for (j, &b) in floors.iter().enumerate() {
+                sees[i * n + j] = seen.contains(b.0, b.1);
+            }
+        }
+        let mut one_way = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                if sees[i * n + j] && !sees[j * n + i] {
+                    one_way.push((floors[i], floors[j]));
+                }
+            }
+        }
+        let promise = match (a.symmetric(), one_way.len()) {
+            (true, 0) => "promises symmetry and keeps it",
+            (true, _) => "promises symmetry and BREAKS it",
+            (false, _) => "does not promise symmetry",
+        };
+        let _ = writeln!(out, "{a}: {} one-way pairs; {promise}", one_way.len());
+        for (seer, seen) in one_way.iter().take(args.limit) {
+            let _ = writeln!(
+                out,
+                "  ({}, {}) sees ({}, {}), but ({}, {}) does not see ({}, {})",
+                seer.0, seer.1, seen.0, seen.1, seen.0, seen.1, seer.0, seer.1
+            );
+        }
+        if one_way.len() > args.limit {
+            let _ = writeln!(out, "  ... and {} more", one_way.len() - args.limit);
+        }
+        let every = format!(
+            "  every algorithm's promises over {n} fields of view (the origin seen, each hex once, none off the map or out of range):"
+        );
+        if problems.is_empty() {
+            let _ = writeln!(out, "{every} kept");
+        } else {
+            problems.truncate(5);
+            let _ = writeln!(out, "{every} BROKEN: {}", problems.join("; "));
+        }
+        if !one_way.is_empty() {
+            asymmetric.push(a);
+        }
+        if !problems.is_empty() || (a.symmetric() && !one_way.is_empty()) {
+            broken.push(a);
+        }
+    }
+    let failed = crate::check::write_verdict(&mut out, &broken, &asymmetric, args.promises);
+    write_output(None, out.as_bytes(), false)?;
+    if failed {
+        Err(Failure::quiet(1))
+    } else {
+        Ok(())
     }
 }

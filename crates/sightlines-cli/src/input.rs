@@ -84,12 +84,13 @@ pub fn is_hex_map(text: &str) -> bool {
 }
 
 /// Loads `MAP`: a file, `-` for standard input, or the built-in sample when
-/// absent. A hex map is refused in one line: only `show` reads them.
-pub fn load_map(path: Option<&Path>, walls: &Walls) -> Result<LoadedMap, Failure> {
+/// absent. A hex map is refused in one line naming `command`: only `show`
+/// and `check` read them.
+pub fn load_map(path: Option<&Path>, walls: &Walls, command: &str) -> Result<LoadedMap, Failure> {
     let (name, text) = read_map_text(path)?;
     if is_hex_map(&text) {
         return Err(Failure::input(format!(
-            "{name} is a hex map ('hex' on its first line); only `sightlines show` reads hex maps so far"
+            "{name} is a hex map ('hex' on its first line); `sightlines {command}` does not read hex maps yet (`show` and `check` do)"
         )));
     }
     parse_square_map(name, &text, walls)

@@ -252,15 +252,97 @@ fn square_only_options_are_refused_on_hex_maps() {
 }
 
 #[test]
-fn compare_and_check_refuse_hex_maps_in_one_line() {
-    for cmd in ["compare", "check"] {
-        let o = sightlines(&[cmd, &room()], None);
-        assert_fails_with(
-            &o,
-            "is a hex map ('hex' on its first line); only `sightlines show` reads hex maps",
+fn compare_refuses_hex_maps_in_one_line() {
+    let o = sightlines(&["compare", &room()], None);
+    assert_fails_with(
+        &o,
+        "is a hex map ('hex' on its first line); `sightlines compare` does not read hex maps yet",
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn check_counts_the_one_way_pairs_the_library_gives() {
+    let grid = HexGrid::parse(&std::fs::read_to_string(room()).unwrap())
+        .unwrap()
+        .grid;
+    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
+        .flat_map(|w| (0..grid.width() as i32).map(move |c| (c, w)))
+        .filter(|&(c, w)| !grid.is_opaque_offset(c, w))
+        .map(|(c, w)| grid.to_axial(c, w).unwrap())
+        .collect();
+    for algorithm in HexAlgorithm::ALL {
+        let fields: Vec<Vec<(i32, i32)>> = floors
+            .iter()
+            .map(|&o| library(algorithm, o, None))
+            .collect();
+        let mut want = 0;
+        for (i, a) in floors.iter().enumerate() {
+            for (j, b) in floors.iter().enumerate() {
+                want += usize::from(fields[i].contains(b) && !fields[j].contains(a));
+            }
+        }
+        let o = sightlines(
+            &["check", &room(), "-a", algorithm.id(), "--promises"],
+            None,
         );
-        assert_eq!(o.status.code(), Some(1));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains(&format!("{algorithm}: {want} one-way pairs;")),
+            "{algorithm}: want {want}\n{out}"
+        );
+        assert!(
+            out.contains("each hex once, none off the map or out of range): kept"),
+            "{out}"
+        );
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        if algorithm.symmetric() {
+            assert_eq!(want, 0);
+            assert!(out.contains("promises symmetry and keeps it"));
+        }
     }
+    // Without --promises any one-way pair fails, as on square maps.
+    let o = sightlines(&["check", &room(), "-a", "hex-shadowcast"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("FAIL: one-way pairs: hex-shadowcast"));
+}
+
+#[test]
+fn check_refuses_what_hex_maps_cannot_do() {
+    for (args, want, code) in [
+        (
+            &["-a", "restrictive"][..],
+            "'restrictive' is a square-grid algorithm",
+            2,
+        ),
+        (
+            &["--shape", "square"][..],
+            "--shape square does not apply to hex maps",
+            2,
+        ),
+        (
+            &["--picture", "x.png"][..],
+            "--picture does not draw hex maps yet",
+            2,
+        ),
+    ] {
+        let mut all = vec!["check".to_owned(), room()];
+        all.extend(args.iter().map(|a| a.to_string()));
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        let o = sightlines(&refs, None);
+        assert_fails_with(&o, want);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+    }
+    let o = sightlines(
+        &["check", "-", "-a", "hex-raycast"],
+        Some("#####\n#.@.#\n#####\n"),
+    );
+    assert_fails_with(
+        &o,
+        "'hex-raycast' is a hex algorithm and <stdin> is a square map",
+    );
+    let o = sightlines(&["check", "-"], Some("hex odd-r\n# # #\n # . #\n"));
+    assert_fails_with(&o, "fewer than two floor hexes");
 }
 
 /// The centre of offset (col, row) of a pointy-top map in a picture with
