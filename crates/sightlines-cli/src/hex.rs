@@ -483,33 +483,6 @@ pub fn cave(width: u32, height: u32, layout: sightlines::hex::Layout, seed: u64)
     grid
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_reads_back_and_dims_on_a_terminal() {
-        let map = parse("room".into(), "hex odd-r\n. . # .\n . @ # .\n. . # .\n").unwrap();
-        let origin = map.viewer.unwrap();
-        let mut seen = VisibleSet::new();
-        HexFov::default()
-            .compute_into(&map.grid, origin, None, &mut seen)
-            .unwrap();
-        let plain = text(HexAlgorithm::Shadowcast, &map, origin, None, &seen, false);
-        assert_eq!(plain, "hex odd-r\n. . # ?\n . @ # ?\n. . # ?\n");
-        let back = HexGrid::parse(&plain).unwrap();
-        assert_eq!(back.viewer, Some(origin));
-        let tty = text(HexAlgorithm::Shadowcast, &map, origin, Some(3), &seen, true);
-        assert!(
-            tty.starts_with("hex odd-r\n. . # \x1b[2m.\x1b[0m\n"),
-            "{tty:?}"
-        );
-        assert!(
-            tty.ends_with("hex-shadowcast from (1, 1), radius 3 (rings): 9 of 12 hexes visible\n")
-        );
-    }
-}
-
 /// `sightlines check` on a hex map: the one-way pairs among the floor hexes
 /// (a seeded sample of `--sample` on big maps) of each hex algorithm, and
 /// the promises every algorithm makes (the origin seen, each hex once, none
@@ -684,5 +657,32 @@ pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Resu
         Err(Failure::quiet(1))
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_reads_back_and_dims_on_a_terminal() {
+        let map = parse("room".into(), "hex odd-r\n. . # .\n . @ # .\n. . # .\n").unwrap();
+        let origin = map.viewer.unwrap();
+        let mut seen = VisibleSet::new();
+        HexFov::default()
+            .compute_into(&map.grid, origin, None, &mut seen)
+            .unwrap();
+        let plain = text(HexAlgorithm::Shadowcast, &map, origin, None, &seen, false);
+        assert_eq!(plain, "hex odd-r\n. . # ?\n . @ # ?\n. . # ?\n");
+        let back = HexGrid::parse(&plain).unwrap();
+        assert_eq!(back.viewer, Some(origin));
+        let tty = text(HexAlgorithm::Shadowcast, &map, origin, Some(3), &seen, true);
+        assert!(
+            tty.starts_with("hex odd-r\n. . # \x1b[2m.\x1b[0m\n"),
+            "{tty:?}"
+        );
+        assert!(
+            tty.ends_with("hex-shadowcast from (1, 1), radius 3 (rings): 9 of 12 hexes visible\n")
+        );
     }
 }
