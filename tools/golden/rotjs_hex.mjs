@@ -71,6 +71,8 @@ function rotFov(rows, origin, radius) {
 // A hand-made check of the conversion: a 9x7 odd-r map, viewer at offset
 // (4, 3) = axial (3, 3); one wall at axial (4, 3), east of the viewer, and
 // one at axial (3, 4), south-east. Behind each, along its line, is dark.
+// Written out as `hand_made`, for the Rust side to check its reading.
+let handMade;
 {
   const rows = ['.........', '.........', '.........', '.........', '.........', '.........', '.........']
     .map((line) => Array.from(line));
@@ -79,7 +81,9 @@ function rotFov(rows, origin, radius) {
   };
   wall(4, 3);
   wall(3, 4);
-  const seen = rotFov(rows.map((l) => l.join('')), [4, 3], 5);
+  const map = rows.map((l) => l.join(''));
+  const seen = rotFov(map, [4, 3], 5);
+  handMade = { w: 9, h: 7, radius: 5, origin: [4, 3], rows: map, visible: seen };
   const at = (q, r) => seen[r][q + (r - (r & 1)) / 2] === '*';
   assert.deepEqual(axial(4, 3), [3, 3]);
   assert.ok(at(4, 3) && at(3, 4), 'walls are lit');
@@ -110,6 +114,7 @@ for (let n = 0; n < 300; n++) {
 const doc = {
   source: `rot-js ${rotVersion}, PreciseShadowcasting, topology 6 (tools/golden/rotjs_hex.mjs)`,
   layout: 'odd-r',
+  hand_made: handMade,
   cases,
 };
 // One case a line: small diffs when rot.js changes.

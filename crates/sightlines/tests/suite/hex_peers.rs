@@ -174,11 +174,7 @@ struct Case {
     rotjs: Hexes,
 }
 
-fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rotjs_hex.json");
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    assert_eq!(doc["layout"], "odd-r");
+fn read_case(c: &serde_json::Value) -> Case {
     let rows_of = |v: &serde_json::Value| -> Vec<String> {
         v.as_array()
             .unwrap()
@@ -186,40 +182,50 @@ fn cases() -> Vec<Case> {
             .map(|s| s.as_str().unwrap().to_owned())
             .collect()
     };
-    doc["cases"]
+    let (w, h) = (
+        c["w"].as_u64().unwrap() as u32,
+        c["h"].as_u64().unwrap() as u32,
+    );
+    let mut grid = HexGrid::new(w, h, Layout::OddR);
+    let mut rotjs = Hexes::new();
+    for (row, (map, seen)) in rows_of(&c["rows"])
+        .iter()
+        .zip(rows_of(&c["visible"]))
+        .enumerate()
+    {
+        for (col, (m, s)) in map.chars().zip(seen.chars()).enumerate() {
+            grid.set_offset(col as i32, row as i32, m == '#');
+            if s == '*' {
+                rotjs.insert(grid.to_axial(col as i32, row as i32).unwrap());
+            }
+        }
+    }
+    let o = &c["origin"];
+    let origin = grid
+        .to_axial(o[0].as_i64().unwrap() as i32, o[1].as_i64().unwrap() as i32)
+        .unwrap();
+    Case {
+        grid,
+        origin,
+        radius: c["radius"].as_u64().unwrap() as u32,
+        rotjs,
+    }
+}
+
+fn golden() -> serde_json::Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rotjs_hex.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(doc["layout"], "odd-r");
+    doc
+}
+
+fn cases() -> Vec<Case> {
+    golden()["cases"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| {
-            let (w, h) = (
-                c["w"].as_u64().unwrap() as u32,
-                c["h"].as_u64().unwrap() as u32,
-            );
-            let mut grid = HexGrid::new(w, h, Layout::OddR);
-            let mut rotjs = Hexes::new();
-            for (row, (map, seen)) in rows_of(&c["rows"])
-                .iter()
-                .zip(rows_of(&c["visible"]))
-                .enumerate()
-            {
-                for (col, (m, s)) in map.chars().zip(seen.chars()).enumerate() {
-                    grid.set_offset(col as i32, row as i32, m == '#');
-                    if s == '*' {
-                        rotjs.insert(grid.to_axial(col as i32, row as i32).unwrap());
-                    }
-                }
-            }
-            let o = &c["origin"];
-            let origin = grid
-                .to_axial(o[0].as_i64().unwrap() as i32, o[1].as_i64().unwrap() as i32)
-                .unwrap();
-            Case {
-                grid,
-                origin,
-                radius: c["radius"].as_u64().unwrap() as u32,
-                rotjs,
-            }
-        })
+        .map(read_case)
         .collect()
 }
 
@@ -247,12 +253,16 @@ fn the_golden_data_reads_in_axial_coordinates() {
         }
     }
     assert_eq!(walls, 2330);
-    // The first case, drawn: odd-r offsets to axial, walls and the ring rule.
-    let c = &cases[0];
-    assert_eq!(c.origin, (6, 6));
-    assert_eq!(c.radius, 4);
-    assert_eq!(c.grid.to_axial(7, 7), Some((4, 7)));
-    assert!(c.grid.is_opaque(4, 7) && c.grid.is_opaque(6, 7));
+    // The hand-made map: a wall east of the viewer and one south-east, in
+    // axial coordinates; behind each, along its line, is dark.
+    let c = read_case(&golden()["hand_made"]);
+    assert_eq!(c.origin, (3, 3));
+    assert!(c.grid.is_opaque(4, 3) && c.grid.is_opaque(3, 4));
+    assert!(c.rotjs.contains(&(4, 3)) && c.rotjs.contains(&(3, 4)));
+    for dark in [(5, 3), (6, 3), (3, 5), (3, 6)] {
+        assert!(!c.rotjs.contains(&dark), "{dark:?}");
+    }
+    assert_eq!(c.rotjs, ours(HexAlgorithm::Shadowcast, &c));
 }
 
 /// The causes, in the order of the chain of models.
