@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of sightlines with AFL++ (cargo-afl, stable Rust).
 #
-#   fuzz/run.sh TARGET [SECONDS]   fuzz one target (parse, memory, fov, cli) for SECONDS (default 60)
+#   fuzz/run.sh TARGET [SECONDS]   fuzz one target (parse, memory, fov, cli, hex) for SECONDS (default 60)
 #   fuzz/run.sh all [SECONDS]      each target in turn, SECONDS each
 #   fuzz/run.sh smoke [SECONDS]    each target for SECONDS (default 12) from its
 #                                  seeds and kept crashes, in a fresh folder (CI)
@@ -11,14 +11,14 @@
 # replays it with the seeds. Exits 1 on any crash.
 set -euo pipefail
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh parse|memory|fov|cli|all|smoke [SECONDS]}
+target=${1:?usage: fuzz/run.sh parse|memory|fov|cli|hex|all|smoke [SECONDS]}
 seconds=${2:-60}
 out=out
 targets=("$target")
 case "$target" in
-  all) targets=(parse memory fov cli) ;;
+  all) targets=(parse memory fov cli hex) ;;
   smoke)
-    targets=(parse memory fov cli)
+    targets=(parse memory fov cli hex)
     seconds=${2:-12}
     out=$(mktemp -d)
     trap 'rm -rf "$out"' EXIT ;;

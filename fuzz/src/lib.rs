@@ -160,15 +160,117 @@ pub fn fov(data: &[u8]) {
     }
 }
 
+/// Hex maps: the text format on the bytes read as text (a parsed map
+/// prints back to text that parses to the same map), then every hex
+/// algorithm on a grid, origin, radius and lit-walls setting read from the
+/// bytes: an error exactly when the origin is off the map, the origin first,
+/// no hex twice, none off the map or out of range, `can_see` equal to
+/// membership, symmetry between floors where promised.
+pub fn hex(data: &[u8]) {
+    use sightlines::hex::{distance, HexAlgorithm, HexFov, HexGrid, HexOpacity, Layout};
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(parsed) = HexGrid::parse(text) {
+            let again =
+                HexGrid::parse(&parsed.grid.to_text(parsed.viewer)).expect("printed maps parse");
+            assert_eq!(again.grid, parsed.grid);
+            assert_eq!(again.viewer, parsed.viewer);
+        }
+    }
+    let [w, h, a, layout, radius, options, oc, or, walls @ ..] = data else {
+        return;
+    };
+    let (w, h) = (1 + u32::from(*w % 16), 1 + u32::from(*h % 16));
+    let algorithm = HexAlgorithm::ALL[usize::from(*a) % HexAlgorithm::ALL.len()];
+    let layout = Layout::ALL[usize::from(*layout) % 4];
+    let radius = match *radius {
+        255 => None,
+        254 => Some(u32::MAX),
+        r => Some(u32::from(r % 20)),
+    };
+    let lit_walls = options & 1 == 0;
+    let mut grid = HexGrid::new(w, h, layout);
+    for r in 0..h as i32 {
+        for c in 0..w as i32 {
+            let i = (r * w as i32 + c) as usize;
+            grid.set_offset(
+                c,
+                r,
+                walls.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1),
+            );
+        }
+    }
+    let offset = (
+        i32::from(*oc) % (w as i32 + 4) - 2,
+        i32::from(*or) % (h as i32 + 4) - 2,
+    );
+    let origin = layout.to_axial(offset.0, offset.1).expect("small offsets");
+    let bounds = grid.bounds().expect("bounded");
+    let mut fov = HexFov::new(algorithm);
+    fov.set_lit_walls(lit_walls);
+    let mut seen = Vec::new();
+    let result = fov.compute(&grid, origin, radius, |q, r| seen.push((q, r)));
+    let on_map = bounds.contains(origin.0, origin.1);
+    assert_eq!(
+        result.is_ok(),
+        on_map,
+        "{algorithm}: {result:?} from {origin:?}"
+    );
+    if !on_map {
+        return;
+    }
+    let case = format!(
+        "{algorithm} in {layout}, radius {radius:?}, lit walls {lit_walls}, from {origin:?}"
+    );
+    assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
+    let mut sorted = seen.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), seen.len(), "{case}: a hex twice");
+    for &(q, r) in &seen {
+        assert!(bounds.contains(q, r), "{case}: ({q}, {r}) off the map");
+        assert!(
+            radius.is_none_or(|n| distance(origin, (q, r)) <= u64::from(n)),
+            "{case}: ({q}, {r}) out of range"
+        );
+        assert!(
+            lit_walls || !grid.is_opaque(q, r) || (q, r) == origin,
+            "{case}: wall ({q}, {r})"
+        );
+    }
+    for r in -1..=h as i32 {
+        for c in -1..=w as i32 {
+            let b = layout.to_axial(c, r).expect("small offsets");
+            let sees = fov.can_see(&grid, origin, b, radius).expect("from the map");
+            assert_eq!(
+                sees,
+                sorted.binary_search(&b).is_ok(),
+                "{case}: can_see {b:?}"
+            );
+        }
+    }
+    if algorithm.symmetric() && !grid.is_opaque(origin.0, origin.1) {
+        for &b in seen.iter().filter(|&&(q, r)| !grid.is_opaque(q, r)) {
+            assert!(
+                fov.can_see(&grid, b, origin, radius).expect("on the map"),
+                "{case}: {b:?} does not see back"
+            );
+        }
+    }
+}
+
 /// The files the [`cli`] target's commands find in their folder, put back
-/// before every run: a map with a viewer, one without, and a memory saved
-/// for the first.
-const CLI_FILES: [(&str, &str); 3] = [
+/// before every run: a map with a viewer, one without, a memory saved for
+/// the first, and a hex map.
+const CLI_FILES: [(&str, &str); 4] = [
     (
         "map.txt",
         "##########\n#....#...#\n#.@..#.#.#\n#..#...#.#\n#....##..#\n##########\n",
     ),
     ("open.txt", "......\n..#...\n......\n"),
+    (
+        "hex.txt",
+        "hex odd-r\n# # # # #\n # . @ . #\n# . # . #\n # # # # #\n",
+    ),
     (
         "memory.json",
         r#"{"sightlines_memory_file":2,"map":{"width":10,"height":6,"walls":"fnv1a64:c12820ba5818f6d2"},"memory":{"version":1,"x":0,"y":0,"width":10,"height":6,"seen":[63,63,63,63,47,15]}}"#,
@@ -268,6 +370,7 @@ mod tests {
         replay("memory", super::memory);
         replay("fov", super::fov);
         replay("cli", super::cli);
+        replay("hex", super::hex);
     }
 
     #[test]
@@ -277,6 +380,7 @@ mod tests {
             let len = 8 + rng.below(60) as usize;
             let data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
             super::fov(&data);
+            super::hex(&data);
         }
     }
 }

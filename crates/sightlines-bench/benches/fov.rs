@@ -16,7 +16,12 @@
 //! cargo bench -p sightlines-bench --features libtcod   # with libtcod
 //! cargo bench -p sightlines-bench -- 'cave-r16/'       # one case
 //! cargo bench -p sightlines-bench -- 'cave-r16/sightlines/recursive'
+//! cargo bench -p sightlines-bench --profile lto        # fat LTO, one codegen unit
 //! ```
+//!
+//! Each profile keeps its own results: `target/criterion` for `release` (the
+//! `bench` profile), `target/criterion-lto` for `lto` (see
+//! [`report::criterion_dir`]), unless `CRITERION_HOME` says otherwise.
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, SamplingMode, Throughput};
@@ -33,7 +38,7 @@ fn load() -> String {
         .unwrap_or_else(|| "?".to_owned())
 }
 
-fn fov<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
+fn fov<M: Measurement>(c: &mut Criterion<M>, clock: &str, profile: &str) {
     let (start, load_at_start) = (Instant::now(), load());
     let workloads = load_all().unwrap_or_else(|e| {
         eprintln!("sightlines-bench: {e}");
@@ -61,11 +66,11 @@ fn fov<M: Measurement>(c: &mut Criterion<M>, clock: &str) {
         load(),
         start.elapsed().as_secs_f64()
     );
-    let dir = report::out_dir();
-    if let Err(e) = std::fs::create_dir_all(&dir)
-        .and_then(|()| std::fs::write(dir.join("bench-run.txt"), note + "\n"))
+    let file = report::run_note_file(profile);
+    if let Err(e) =
+        std::fs::create_dir_all(report::out_dir()).and_then(|()| std::fs::write(&file, note + "\n"))
     {
-        eprintln!("sightlines-bench: cannot write {}: {e}", dir.display());
+        eprintln!("sightlines-bench: cannot write {}: {e}", file.display());
     }
 }
 
@@ -155,14 +160,20 @@ fn config<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
 }
 
 fn main() {
+    // Set before criterion reads it, so that each profile's results are kept
+    // apart and the report can set them side by side.
+    let profile = report::profile_of_exe();
+    if std::env::var_os("CRITERION_HOME").is_none() {
+        std::env::set_var("CRITERION_HOME", report::criterion_dir(&profile));
+    }
     let wall = std::env::var("SIGHTLINES_BENCH_CLOCK").is_ok_and(|v| v == "wall");
     if wall || thread_cpu_time().is_none() {
         let mut c = config(Criterion::default().with_measurement(WallTime));
-        fov(&mut c, "wall-clock time");
+        fov(&mut c, "wall-clock time", &profile);
         c.final_summary();
     } else {
         let mut c = config(Criterion::default().with_measurement(ThreadTime));
-        fov(&mut c, "the benchmark thread's CPU time");
+        fov(&mut c, "the benchmark thread's CPU time", &profile);
         c.final_summary();
     }
 }

@@ -14,13 +14,11 @@
 //! ```
 //!
 //! `hexx` returns a fresh `HashSet` of the floor hexes (it does not light
-//! walls); ours fill a reused `HexVisibleSet` with walls lit, the way a
+//! walls); ours fill a reused `VisibleSet` with walls lit, the way a
 //! game calls them.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sightlines::hex::{
-    HexAlgorithm, HexFov, HexGrid, HexOpacity, HexVisibleSet, Layout, NEIGHBORS,
-};
+use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, Layout, NEIGHBORS};
 use sightlines::{Algorithm, Fov, Range, VisibleSet};
 use sightlines_bench::workload::{maps_dir, Workload};
 use std::hint::black_box;
@@ -90,7 +88,7 @@ fn hex(c: &mut Criterion) {
         group.throughput(Throughput::Elements(viewpoints.len() as u64));
         for algorithm in HexAlgorithm::ALL {
             let mut fov = HexFov::new(algorithm);
-            let mut seen = HexVisibleSet::new();
+            let mut seen = VisibleSet::new();
             group.bench_function(format!("sightlines/{algorithm}"), |b| {
                 b.iter(|| {
                     let mut total = 0;

@@ -13,8 +13,8 @@
 //! longest one-way pair, and the exit code.
 
 use crate::input::{
-    count_floors, describe_range, field_of_view, floor_tiles, keeping_diagonal_rule, load_map,
-    parse_algorithm, parse_shape, parse_tile_size, write_output, LoadedMap,
+    count_floors, describe_range, field_of_view, floor_tiles, is_hex_map, keeping_diagonal_rule,
+    parse_shape, parse_square_map, parse_tile_size, read_map_text, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
@@ -33,9 +33,9 @@ pub struct CheckArgs {
     /// The characters that block sight; `#` by default.
     #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
     pub walls: crate::input::Walls,
-    /// The algorithm to check; every algorithm when absent.
-    #[arg(long, short, value_name = "ID", value_parser = parse_algorithm)]
-    pub algorithm: Option<Algorithm>,
+    /// The algorithm to check; every algorithm of the map's grid when absent.
+    #[arg(long, short, value_name = "ID", value_parser = crate::show::parse_any_algorithm)]
+    pub algorithm: Option<crate::show::AnyAlgorithm>,
     /// How far viewers see, in tiles; without it, the whole map.
     #[arg(long, short, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<u32>,
@@ -132,10 +132,21 @@ pub fn sample_floors(grid: &Grid, sample: usize, seed: u64) -> (Vec<(i32, i32)>,
 }
 
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref(), &args.walls)?;
+    let (name, text) = read_map_text(args.map.as_deref())?;
+    if is_hex_map(&text) {
+        return crate::hex::check(args, name, &text);
+    }
+    let map = parse_square_map(name, &text, &args.walls)?;
     let range = Range::with_radius(args.radius, args.shape);
     let all = match args.algorithm {
-        Some(a) => vec![a],
+        Some(crate::show::AnyAlgorithm::Square(a)) => vec![a],
+        Some(crate::show::AnyAlgorithm::Hex(a)) => {
+            return Err(Failure::usage(format!(
+                "'{a}' is a hex algorithm and {} is a square map; use one of {}",
+                map.name,
+                crate::hex::square_ids()
+            )))
+        }
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;
@@ -286,13 +297,18 @@ fn write_promises(out: &mut String, p: &Promises) {
 
 /// The last line, OK or FAIL; whether the check fails. Broken promises
 /// always fail; one-way pairs fail unless `promises_only`.
-fn write_verdict(
+pub(crate) fn write_verdict<A: std::fmt::Display>(
     out: &mut String,
-    broken: &[Algorithm],
-    asymmetric: &[Algorithm],
+    broken: &[A],
+    asymmetric: &[A],
     promises_only: bool,
 ) -> bool {
-    let ids = |list: &[Algorithm]| list.iter().map(|a| a.id()).collect::<Vec<_>>().join(", ");
+    let ids = |list: &[A]| {
+        list.iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if !broken.is_empty() {
         let _ = writeln!(out, "FAIL: broken promises: {}", ids(broken));
         true

@@ -114,7 +114,7 @@ pub fn disputed_tiles(grid: &Grid, seen: &[VisibleSet]) -> Vec<(i32, i32)> {
 }
 
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref(), &args.walls)?;
+    let map = load_map(args.map.as_deref(), &args.walls, "compare")?;
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
     let algorithms = keeping_diagonal_rule(args.algorithms.0.clone(), args.diagonal_gaps)

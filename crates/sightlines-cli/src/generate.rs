@@ -6,6 +6,7 @@ use crate::progress;
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::generate::{cave, pillars, rooms, SplitMix64};
+use sightlines::hex::{Layout, UnknownLayout};
 use sightlines::{Grid, Opacity};
 use std::path::PathBuf;
 
@@ -28,6 +29,11 @@ pub struct GenerateArgs {
     /// Mark a floor tile, picked with the seed, as the viewer '@'.
     #[arg(long)]
     pub viewer: bool,
+    /// Make a hex map in this offset layout (odd-r, even-r, odd-q, even-q),
+    /// written in the hex text format; caves only. `--size` counts offset
+    /// columns and rows.
+    #[arg(long, value_name = "LAYOUT", value_parser = parse_layout)]
+    pub hex: Option<Layout>,
     /// Write to this file instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -43,7 +49,15 @@ pub enum Kind {
     Pillars,
 }
 
+/// Parses a hex layout id.
+fn parse_layout(s: &str) -> Result<Layout, String> {
+    s.parse().map_err(|e: UnknownLayout| e.to_string())
+}
+
 pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
+    if let Some(layout) = args.hex {
+        return run_hex(args, layout);
+    }
     let (w, h) = args.size;
     // The generators allocate with Grid::new, which panics when memory runs
     // out; try the allocation first, to fail with a message instead.
@@ -89,6 +103,68 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
             }
             row.push(b'\n');
             out.write_all(&row)?;
+            bar.inc(1);
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// `generate cave --hex LAYOUT`: a hex cave ([`crate::hex::cave`]) in the
+/// hex text format, a row at a time.
+fn run_hex(args: &GenerateArgs, layout: Layout) -> Result<(), Failure> {
+    if args.kind != Kind::Cave {
+        return Err(Failure::usage(format!(
+            "--hex makes caves only; use `generate cave --hex {layout}`"
+        )));
+    }
+    let (w, h) = args.size;
+    let spinner = progress::spinner(format!("generating a {w}x{h} hex cave"));
+    let grid = crate::hex::cave(w, h, layout, args.seed);
+    spinner.finish_and_clear();
+    let floors: Vec<(i32, i32)> = if args.viewer {
+        (0..h as i32)
+            .flat_map(|row| (0..w as i32).map(move |c| (c, row)))
+            .filter(|&(c, row)| !grid.is_opaque_offset(c, row))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let viewer = if args.viewer {
+        if floors.is_empty() {
+            return Err(Failure::input(format!(
+                "the {w}x{h} hex map has no floor hex to put the viewer on; try another seed or a larger size"
+            )));
+        }
+        let mut rng = SplitMix64::new(args.seed ^ 0x05EE_D0FF_1E1D);
+        Some(floors[rng.below(floors.len() as u32) as usize])
+    } else {
+        None
+    };
+    let bar = progress::bar(u64::from(h), "writing the hex cave", "rows");
+    write_output_with(args.output.as_deref(), false, |out| {
+        writeln!(out, "hex {layout}")?;
+        let mut line = Vec::with_capacity(2 * w as usize + 2);
+        for row in 0..h as i32 {
+            line.clear();
+            if layout.pointy_top() && layout.shifted(i64::from(row)) {
+                line.push(b' ');
+            }
+            for c in 0..w as i32 {
+                if c > 0 {
+                    line.push(b' ');
+                }
+                line.push(if viewer == Some((c, row)) {
+                    b'@'
+                } else if grid.is_opaque_offset(c, row) {
+                    b'#'
+                } else {
+                    b'.'
+                });
+            }
+            line.push(b'\n');
+            out.write_all(&line)?;
             bar.inc(1);
         }
         Ok(())

@@ -40,8 +40,10 @@ pub fn parse_walls(text: &str) -> Result<Walls, String> {
     Ok(Walls(text.chars().collect()))
 }
 
-/// Loads `MAP`: a file, `-` for standard input, or the built-in sample when absent.
-pub fn load_map(path: Option<&Path>, walls: &Walls) -> Result<LoadedMap, Failure> {
+/// Reads `MAP`'s text: a file, `-` for standard input, or the built-in
+/// sample when absent; with the name messages give it. A byte-order mark
+/// is dropped.
+pub fn read_map_text(path: Option<&Path>) -> Result<(String, String), Failure> {
     let (name, text) = match path {
         None => ("<built-in map>".to_owned(), SAMPLE_MAP.to_owned()),
         Some(p) if p.as_os_str() == "-" => {
@@ -67,7 +69,35 @@ pub fn load_map(path: Option<&Path>, walls: &Walls) -> Result<LoadedMap, Failure
     };
     // A byte-order mark is no tile (Grid::parse skips it too); drop it here
     // so that the rows drawn in text match the grid.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    };
+    Ok((name, text))
+}
+
+/// Whether a map's text is a hex map: its first line's first word is
+/// `hex` (as in `hex odd-r`), at the start of the line.
+pub fn is_hex_map(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or("");
+    first.starts_with("hex") && first.split_whitespace().next() == Some("hex")
+}
+
+/// Loads `MAP`: a file, `-` for standard input, or the built-in sample when
+/// absent. A hex map is refused in one line naming `command`: only `show`
+/// and `check` read them.
+pub fn load_map(path: Option<&Path>, walls: &Walls, command: &str) -> Result<LoadedMap, Failure> {
+    let (name, text) = read_map_text(path)?;
+    if is_hex_map(&text) {
+        return Err(Failure::input(format!(
+            "{name} is a hex map ('hex' on its first line); `sightlines {command}` does not read hex maps yet (`show` and `check` do)"
+        )));
+    }
+    parse_square_map(name, &text, walls)
+}
+
+/// A square map from its text.
+pub fn parse_square_map(name: String, text: &str, walls: &Walls) -> Result<LoadedMap, Failure> {
     let parsed = Grid::parse_with(text, |c| walls.0.contains(&c))
         .map_err(|e| Failure::input(format!("{name}: {e}")))?;
     let rows = text

@@ -14,6 +14,7 @@
 mod check;
 mod compare;
 mod generate;
+mod hex;
 mod input;
 mod memory;
 mod pairs;

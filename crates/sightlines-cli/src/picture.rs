@@ -131,6 +131,25 @@ enum Item<'a> {
         fill: Rgb,
     },
     Map(MapLayer<'a>),
+    /// A regular hexagon of circumradius `size` centred on (cx, cy),
+    /// pointy-top or flat-top.
+    Hex {
+        cx: f64,
+        cy: f64,
+        size: f64,
+        pointy: bool,
+        fill: Rgb,
+    },
+}
+
+/// The corners of a hexagon, clockwise from the top (pointy-top) or from
+/// the right (flat-top).
+fn hex_corners(cx: f64, cy: f64, size: f64, pointy: bool) -> [(f64, f64); 6] {
+    let start = if pointy { -90.0f64 } else { 0.0 };
+    std::array::from_fn(|k| {
+        let a = (start + 60.0 * k as f64).to_radians();
+        (cx + size * a.cos(), cy + size * a.sin())
+    })
 }
 
 /// A drawing in pixels, rendered as SVG or PNG.
@@ -279,6 +298,29 @@ impl Band<'_> {
                 }
             }
             Item::Map(m) => self.map(m),
+            &Item::Hex {
+                cx,
+                cy,
+                size,
+                pointy,
+                fill,
+            } => {
+                let half = size * 3f64.sqrt() / 2.0;
+                let (rx, ry) = if pointy { (half, size) } else { (size, half) };
+                let rows = ((cy - ry).floor() as i64).max(self.y0)
+                    ..=((cy + ry).ceil() as i64).min(self.y1 - 1);
+                for yy in rows {
+                    for xx in (cx - rx).floor() as i64..=(cx + rx).ceil() as i64 {
+                        let (dx, dy) = ((xx as f64 + 0.5 - cx).abs(), (yy as f64 + 0.5 - cy).abs());
+                        // Pointy-top: |x| within the half width and
+                        // |x| / sqrt(3) + |y| within the size; flat-top the same, turned.
+                        let (a, b) = if pointy { (dx, dy) } else { (dy, dx) };
+                        if a <= half && a / 3f64.sqrt() + b <= size {
+                            self.put(xx, yy, fill);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -358,6 +400,16 @@ impl<'a> Picture<'a> {
 
     pub fn disc(&mut self, cx: i32, cy: i32, r: i32, fill: Rgb) {
         self.items.push(Item::Disc { cx, cy, r, fill });
+    }
+
+    pub fn hexagon(&mut self, cx: f64, cy: f64, size: f64, pointy: bool, fill: Rgb) {
+        self.items.push(Item::Hex {
+            cx,
+            cy,
+            size,
+            pointy,
+            fill,
+        });
     }
 
     pub fn text(&mut self, x: i32, y: i32, text: &str, fill: Rgb) {
@@ -457,6 +509,24 @@ impl<'a> Picture<'a> {
                         y + 12,
                         fill.hex(),
                         escape(text)
+                    )?;
+                }
+                &Item::Hex {
+                    cx,
+                    cy,
+                    size,
+                    pointy,
+                    fill,
+                } => {
+                    let points: Vec<String> = hex_corners(cx, cy, size, pointy)
+                        .iter()
+                        .map(|(x, y)| format!("{x:.2},{y:.2}"))
+                        .collect();
+                    writeln!(
+                        out,
+                        "<polygon points=\"{}\" fill=\"{}\"/>",
+                        points.join(" "),
+                        fill.hex()
                     )?;
                 }
                 Item::Map(m) => {
@@ -635,8 +705,8 @@ pub struct LegendItems {
     pub remembered: bool,
 }
 
-const MARGIN: i32 = 8;
-const TITLE_HEIGHT: i32 = TEXT_HEIGHT + 4;
+pub const MARGIN: i32 = 8;
+pub const TITLE_HEIGHT: i32 = TEXT_HEIGHT + 4;
 
 /// Which tiles a picture draws (`--crop`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -782,6 +852,58 @@ fn legend_entries(legend: &LegendItems) -> Vec<(Rgb, &str, bool)> {
 
 const SWATCH: i32 = 14;
 
+/// The widths of the legend's entries, in pixels.
+fn entry_widths(legend: &LegendItems) -> Vec<i64> {
+    legend_entries(legend)
+        .iter()
+        .map(|(_, label, _)| i64::from(SWATCH + 6 + text_width(label) + 14))
+        .collect()
+}
+
+/// The legend's width and height in pixels below content `content_w` wide.
+pub fn legend_size(legend: &LegendItems, content_w: i64) -> (i64, i64) {
+    let legend_w = content_w.max(360);
+    let mut legend_lines = 1;
+    let mut cursor = 0;
+    for ew in entry_widths(legend) {
+        if cursor > 0 && cursor + ew > legend_w {
+            legend_lines += 1;
+            cursor = 0;
+        }
+        cursor += ew;
+    }
+    (legend_w, legend_lines * i64::from(SWATCH + 6))
+}
+
+/// Draws the legend from (x, y), its entries flowing onto lines
+/// `legend_w` pixels wide.
+pub fn draw_legend(pic: &mut Picture<'_>, legend: &LegendItems, x: i32, y: i32, legend_w: i32) {
+    let (mut lx, mut ly) = (x, y);
+    for ((colour, label, framed), ew) in legend_entries(legend).iter().zip(entry_widths(legend)) {
+        let ew = ew as i32;
+        if lx > x && lx + ew > x + legend_w {
+            lx = x;
+            ly += SWATCH + 6;
+        }
+        if *framed {
+            pic.rect(lx, ly, SWATCH, SWATCH, palette::FLOOR_SEEN);
+            pic.frame(lx, ly, SWATCH, SWATCH, *colour, 3);
+        } else if *colour == palette::ORIGIN && *label == "viewer" {
+            pic.rect(lx, ly, SWATCH, SWATCH, palette::FLOOR_SEEN);
+            pic.disc(lx + SWATCH / 2, ly + SWATCH / 2, SWATCH * 3 / 8, *colour);
+        } else {
+            pic.rect(lx, ly, SWATCH, SWATCH, *colour);
+        }
+        pic.text(
+            lx + SWATCH + 6,
+            ly + (SWATCH - TEXT_HEIGHT) / 2,
+            label,
+            palette::TEXT,
+        );
+        lx += ew;
+    }
+}
+
 /// Where a figure's parts go, in pixels (`i64`: checked against the limit
 /// before anything is drawn).
 struct Layout {
@@ -790,7 +912,6 @@ struct Layout {
     cell_h: i64,
     grid_h: i64,
     legend_w: i64,
-    entry_widths: Vec<i64>,
     width: i64,
     height: i64,
 }
@@ -817,31 +938,16 @@ fn layout(panels: &[Panel<'_>], tile: u32, columns: usize, legend: &LegendItems)
     let cell_w = map_w.max(title_w);
     let cell_h = i64::from(TITLE_HEIGHT) + map_h;
     let margin = i64::from(MARGIN);
-    let entry_widths: Vec<i64> = legend_entries(legend)
-        .iter()
-        .map(|(_, label, _)| i64::from(SWATCH + 6 + text_width(label) + 14))
-        .collect();
     let content_w = (columns as i64 * cell_w + (columns as i64 - 1) * margin).max(1);
     // Legend entries flow onto as many lines as the width needs.
-    let mut legend_lines = 1;
-    let mut cursor = 0;
-    for &ew in &entry_widths {
-        if cursor > 0 && cursor + ew > content_w.max(360) {
-            legend_lines += 1;
-            cursor = 0;
-        }
-        cursor += ew;
-    }
-    let legend_w = content_w.max(360);
+    let (legend_w, legend_h) = legend_size(legend, content_w);
     let grid_h = rows * cell_h + (rows - 1) * margin;
-    let legend_h = legend_lines * i64::from(SWATCH + 6);
     Layout {
         columns,
         cell_w,
         cell_h,
         grid_h,
         legend_w,
-        entry_widths,
         width: 2 * margin + legend_w.max(content_w),
         height: 2 * margin + grid_h + margin + legend_h,
     }
@@ -873,31 +979,13 @@ pub fn figure<'a>(
         draw_map(&mut pic, panel, ox, oy + TITLE_HEIGHT, tile);
     }
 
-    let (mut lx, mut ly) = (MARGIN, MARGIN + l.grid_h as i32 + MARGIN);
-    let legend_w = l.legend_w as i32;
-    for ((colour, label, framed), ew) in legend_entries(&legend).iter().zip(&l.entry_widths) {
-        let ew = *ew as i32;
-        if lx > MARGIN && lx + ew > MARGIN + legend_w {
-            lx = MARGIN;
-            ly += SWATCH + 6;
-        }
-        if *framed {
-            pic.rect(lx, ly, SWATCH, SWATCH, palette::FLOOR_SEEN);
-            pic.frame(lx, ly, SWATCH, SWATCH, *colour, 3);
-        } else if *colour == palette::ORIGIN && *label == "viewer" {
-            pic.rect(lx, ly, SWATCH, SWATCH, palette::FLOOR_SEEN);
-            pic.disc(lx + SWATCH / 2, ly + SWATCH / 2, SWATCH * 3 / 8, *colour);
-        } else {
-            pic.rect(lx, ly, SWATCH, SWATCH, *colour);
-        }
-        pic.text(
-            lx + SWATCH + 6,
-            ly + (SWATCH - TEXT_HEIGHT) / 2,
-            label,
-            palette::TEXT,
-        );
-        lx += ew;
-    }
+    draw_legend(
+        &mut pic,
+        &legend,
+        MARGIN,
+        MARGIN + l.grid_h as i32 + MARGIN,
+        l.legend_w as i32,
+    );
     pic
 }
 

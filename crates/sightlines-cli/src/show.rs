@@ -4,12 +4,13 @@
 //! sight now are drawn as remembered, as a game draws its fog of war.
 
 use crate::input::{
-    load_map, parse_algorithm, parse_position, parse_positions, parse_shape, parse_tile_size,
-    resolve_origin, write_output, LoadedMap, Positions,
+    is_hex_map, parse_position, parse_positions, parse_shape, parse_square_map, parse_tile_size,
+    read_map_text, resolve_origin, write_output, LoadedMap, Positions,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::{memory, Failure};
 use clap::{Args, ValueEnum};
+use sightlines::hex::HexAlgorithm;
 use sightlines::{Algorithm, Fov, Knowledge, Memory, Opacity, Range, Shape, VisibleSet};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -18,23 +19,28 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// Map file: one row per line, '#' opaque, anything else transparent,
-    /// '@' the viewer. '-' reads standard input; without it a built-in map is used.
+    /// '@' the viewer; a first line `hex LAYOUT` makes it a hex map. '-'
+    /// reads standard input; without it a built-in map is used.
     pub map: Option<PathBuf>,
     /// The characters that block sight; `#` by default.
     #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
     pub walls: crate::input::Walls,
-    /// The viewer's tile, as X,Y (column, row, from 0); overrides the map's '@'.
+    /// The viewer's tile, as X,Y (column, row, from 0), or on a hex map its
+    /// axial Q,R; overrides the map's '@'.
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     pub at: Option<(i32, i32)>,
-    /// How far the viewer sees, in tiles; without it, the whole map.
+    /// How far the viewer sees, in tiles (in rings on a hex map); without
+    /// it, the whole map.
     #[arg(long, short, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<u32>,
-    /// The shape the radius cuts: square, diamond, circle or circle-plus.
-    #[arg(long, value_name = "SHAPE", default_value = "circle", value_parser = parse_shape)]
-    pub shape: Shape,
-    /// The algorithm's id; `precise-permissive` by default.
-    #[arg(long, short, value_name = "ID", default_value = "precise-permissive", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
+    /// The shape the radius cuts: square, diamond, circle (the default) or
+    /// circle-plus. Not on hex maps.
+    #[arg(long, value_name = "SHAPE", value_parser = parse_shape)]
+    pub shape: Option<Shape>,
+    /// The algorithm's id: `precise-permissive` by default, and on a hex map
+    /// `hex-shadowcast` (or another hex id).
+    #[arg(long, short, value_name = "ID", value_parser = parse_any_algorithm)]
+    pub algorithm: Option<AnyAlgorithm>,
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -78,10 +84,27 @@ pub struct ShowArgs {
     pub force: bool,
 }
 
+/// An algorithm id of either family: the map says which one it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyAlgorithm {
+    Square(Algorithm),
+    Hex(HexAlgorithm),
+}
+
+/// Parses a square or a hex algorithm id; the error lists both families.
+pub fn parse_any_algorithm(s: &str) -> Result<AnyAlgorithm, String> {
+    match (s.parse::<Algorithm>(), s.parse::<HexAlgorithm>()) {
+        (Ok(a), _) => Ok(AnyAlgorithm::Square(a)),
+        (_, Ok(a)) => Ok(AnyAlgorithm::Hex(a)),
+        (Err(e), Err(_)) => Err(format!("{e}; on hex maps: {}", crate::hex::hex_ids())),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// The map with what is seen; unseen tiles blank (dimmed on a terminal);
     /// with a memory, remembered floors ',' and walls ':', never-seen tiles blank.
+    /// A hex map is written in its own format, unseen hexes '?'.
     Text,
     /// One JSON object: algorithm, width, height, origin, radius, shape,
     /// visible, and with a memory, remembered.
@@ -93,10 +116,26 @@ pub enum Format {
 }
 
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref(), &args.walls)?;
+    let (name, source) = read_map_text(args.map.as_deref())?;
+    if is_hex_map(&source) {
+        return crate::hex::show(args, name, &source);
+    }
+    let map = parse_square_map(name, &source, &args.walls)?;
+    drop(source);
+    let algorithm = match args.algorithm {
+        None => Algorithm::PrecisePermissive,
+        Some(AnyAlgorithm::Square(a)) => a,
+        Some(AnyAlgorithm::Hex(a)) => {
+            return Err(Failure::usage(format!(
+                "'{a}' is a hex algorithm and {} is a square map; use one of {}",
+                map.name,
+                crate::hex::square_ids()
+            )))
+        }
+    };
     let origin = resolve_origin(&map, args.at)?;
-    let range = Range::with_radius(args.radius, args.shape);
-    let mut fov = Fov::new(args.algorithm);
+    let range = Range::with_radius(args.radius, args.shape.unwrap_or(Shape::Circle));
+    let mut fov = Fov::new(algorithm);
     fov.set_lit_walls(!args.dark_walls);
     fov.set_diagonal_gaps(args.diagonal_gaps);
     // The memory drawn: the file's, plus what the visited tiles see.
@@ -116,24 +155,15 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let out = match args.format {
         Format::Json => {
-            Out::Bytes(json(args.algorithm, &map, origin, range, &seen, recalled).into_bytes())
+            Out::Bytes(json(algorithm, &map, origin, range, &seen, recalled).into_bytes())
         }
         Format::Text => Out::Bytes(
-            text(
-                args.algorithm,
-                &map,
-                origin,
-                range,
-                &seen,
-                recalled,
-                to_terminal,
-            )
-            .into_bytes(),
+            text(algorithm, &map, origin, range, &seen, recalled, to_terminal).into_bytes(),
         ),
         Format::Png | Format::Svg => {
             let mut title = format!(
                 "{} from ({}, {}): {} seen",
-                args.algorithm,
+                algorithm,
                 origin.0,
                 origin.1,
                 seen.len()

@@ -19,14 +19,19 @@
 //!
 //! - `diagonal-gaps/cave-rR/ALGORITHM/GAPS`: 200 cave fields of view of
 //!   radius 16 and 32, with the diagonal rule (`block`) and without (`pass`).
+//! - `turn/cave/ALGORITHM/{turn,monsters,player}`: a turn's worth of work
+//!   (issue 22): 1,000 monsters (the cave viewpoints) each ask
+//!   `Fov::can_see` whether they see the player (`circle(16)`), then the
+//!   player's own field of view (`Viewer::update`) and `Memory::remember`;
+//!   `monsters` and `player` are the two halves alone.
 //!
 //! `cargo bench -p sightlines --bench game`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sightlines::line::Bresenham;
 use sightlines::{
-    update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Viewer,
-    VisibleSet,
+    update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, Memory, Opacity, Range,
+    Viewer, VisibleSet,
 };
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -325,5 +330,107 @@ fn diagonal_gaps(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, can_see, batch, changes, diagonal_gaps);
+/// The algorithms a game would pick for its creatures, in the catalogue's
+/// order.
+const GAME_ALGORITHMS: [Algorithm; 6] = [
+    Algorithm::PrecisePermissive,
+    Algorithm::DiamondShadowcast,
+    Algorithm::SymmetricShadowcast,
+    Algorithm::RecursiveShadowcast,
+    Algorithm::Restrictive,
+    Algorithm::Beveled,
+];
+
+/// Every creature's sight in a turn.
+const TURN_SIGHT: Range = Range::circle(16);
+
+/// The monsters' half of a turn: how many see the player at `at`. Not
+/// inlined, so that callgrind can count it (`tools/bench/turn.sh`).
+#[inline(never)]
+fn monsters_look(fov: &mut Fov, grid: &Grid, monsters: &[(i32, i32)], at: (i32, i32)) -> usize {
+    let mut n = 0;
+    for &m in monsters {
+        n += usize::from(fov.can_see(grid, m, at, TURN_SIGHT).unwrap());
+    }
+    black_box(n)
+}
+
+/// The player's half: a fresh field of view, then the memory's update.
+#[inline(never)]
+fn player_look(fov: &mut Fov, grid: &Grid, player: &mut Viewer, memory: &mut Memory) -> u64 {
+    player.mark_dirty();
+    player.update(fov, grid).unwrap();
+    black_box(memory.remember(player.visible()))
+}
+
+/// A whole turn: both halves.
+#[inline(never)]
+fn play_turn(
+    fov: &mut Fov,
+    grid: &Grid,
+    monsters: &[(i32, i32)],
+    at: (i32, i32),
+    player: &mut Viewer,
+    memory: &mut Memory,
+) -> (usize, u64) {
+    let seen_by = monsters_look(fov, grid, monsters, at);
+    (seen_by, player_look(fov, grid, player, memory))
+}
+
+/// One turn on the cave: every monster asks whether it sees the player, then
+/// the player looks and remembers. The player stands on the viewpoint with
+/// the most monsters within its sight radius, the busiest turn of the map.
+fn turn(c: &mut Criterion) {
+    let case = load("cave");
+    let sight = TURN_SIGHT;
+    let monsters: Vec<(i32, i32)> = case.viewpoints.iter().copied().take(1000).collect();
+    let near = |p: (i32, i32)| {
+        monsters
+            .iter()
+            .filter(|&&m| m != p && sight.contains(i64::from(m.0 - p.0), i64::from(m.1 - p.1)))
+            .count()
+    };
+    let player_at = *monsters
+        .iter()
+        .max_by_key(|&&p| near(p))
+        .expect("the cave has viewpoints");
+    let mut group = c.benchmark_group("turn/cave");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20);
+    for algorithm in GAME_ALGORITHMS {
+        let mut fov = Fov::new(algorithm);
+        let mut player = Viewer::new(player_at, sight, algorithm);
+        let mut memory = Memory::new(case.grid.rect()).expect("a 256x256 memory");
+        // Each answer checked against the monster's own field of view.
+        let mut field = VisibleSet::new();
+        let mut seeing = 0;
+        for &m in &monsters {
+            let sees = fov.can_see(&case.grid, m, player_at, sight).unwrap();
+            fov.compute_into(&case.grid, m, sight, &mut field).unwrap();
+            assert_eq!(sees, field.contains(player_at.0, player_at.1), "{m:?}");
+            seeing += usize::from(sees);
+        }
+        eprintln!(
+            "turn/cave/{algorithm}: player at {player_at:?}, {} monsters within 16, {seeing} see the player",
+            near(player_at)
+        );
+        let (grid, at) = (&case.grid, player_at);
+        // Warm: the player's set and the memory grown outside any count.
+        player_look(&mut fov, grid, &mut player, &mut memory);
+        group.bench_function(BenchmarkId::new(algorithm.id(), "turn"), |b| {
+            b.iter(|| play_turn(&mut fov, grid, &monsters, at, &mut player, &mut memory))
+        });
+        group.bench_function(BenchmarkId::new(algorithm.id(), "monsters"), |b| {
+            b.iter(|| monsters_look(&mut fov, grid, &monsters, at))
+        });
+        group.bench_function(BenchmarkId::new(algorithm.id(), "player"), |b| {
+            b.iter(|| player_look(&mut fov, grid, &mut player, &mut memory))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, can_see, batch, changes, diagonal_gaps, turn);
 criterion_main!(benches);

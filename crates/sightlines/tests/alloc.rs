@@ -95,7 +95,7 @@ fn one_warm_up_serves_every_origin() {
 /// serves every origin.
 #[test]
 fn hex_fields_allocate_nothing_after_warm_up() {
-    use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexVisibleSet, Layout};
+    use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, Layout};
     let mut grid = HexGrid::new(64, 64, Layout::OddR);
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     for c in 0..64 {
@@ -113,7 +113,7 @@ fn hex_fields_allocate_nothing_after_warm_up() {
     for algorithm in HexAlgorithm::ALL {
         for radius in [Some(16), None, Some(40)] {
             let mut fov = HexFov::new(algorithm);
-            let mut set = HexVisibleSet::new();
+            let mut set = VisibleSet::new();
             let mut count = 0usize;
             let warm_up = allocations_during(|| {
                 fov.compute_into(&grid, origins[0], radius, &mut set)

@@ -6,11 +6,14 @@
 //! ```
 //!
 //! Defaults: `target/criterion`, `target/sightlines-bench/instructions.tsv`
-//! and the repository's `BENCHMARKS.md`. The visible counts are computed
-//! here, from the maps, with the contenders of this build (so build it with
-//! `--features libtcod` when the benchmarks ran with it).
+//! (the `release` profile's results; `--criterion` and `--instructions`
+//! replace these) and the repository's `BENCHMARKS.md`. The `lto` profile's
+//! results are read from `target/criterion-lto` and
+//! `target/sightlines-bench/instructions-lto.tsv` when they exist. The visible
+//! counts are computed here, from the maps, with the contenders of this build
+//! (so build it with `--features libtcod` when the benchmarks ran with it).
 
-use sightlines_bench::report::{self, Machine, Measurements};
+use sightlines_bench::report::{self, Machine, Measurements, PROFILES};
 use sightlines_bench::workload::load_all;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -27,8 +30,8 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut criterion = report::target_dir().join("criterion");
-    let mut instructions = report::out_dir().join("instructions.tsv");
+    let mut criterion = report::criterion_dir(PROFILES[0]);
+    let mut instructions = report::instructions_file(PROFILES[0]);
     let mut output = Some(repo.join("BENCHMARKS.md"));
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -51,34 +54,58 @@ fn run() -> Result<(), String> {
         }
     }
 
-    let timings = report::read_criterion(&criterion).map_err(|e| {
-        format!("{e} (run `cargo bench -p sightlines-bench` first, or pass --criterion DIR)")
-    })?;
-    if timings.is_empty() {
-        return Err(format!(
-            "no criterion results under {}",
-            criterion.display()
-        ));
-    }
-    let instructions = match std::fs::read_to_string(&instructions) {
-        Ok(text) => report::read_instructions(&text)
-            .map_err(|e| format!("{}: {e}", instructions.display()))?,
-        Err(e) => {
-            eprintln!(
-                "report: no instruction counts ({}: {e}); run tools/bench/instructions.sh",
-                instructions.display()
-            );
-            Default::default()
-        }
-    };
     eprintln!("report: counting the tiles each contender sees...");
     let visible = report::visible_counts(&load_all()?);
-    let m = Measurements {
-        timings,
-        instructions,
-        visible,
-    };
-    let block = report::render(&m, &machine(&repo));
+    let mut runs = Vec::new();
+    for (i, profile) in PROFILES.iter().enumerate() {
+        let (criterion, instructions) = if i == 0 {
+            (criterion.clone(), instructions.clone())
+        } else {
+            (
+                report::criterion_dir(profile),
+                report::instructions_file(profile),
+            )
+        };
+        // Only the first profile is required; the others may not have run.
+        let timings = if criterion.is_dir() || i == 0 {
+            report::read_criterion(&criterion).map_err(|e| {
+                format!(
+                    "{e} (run `cargo bench -p sightlines-bench` first, or pass --criterion DIR)"
+                )
+            })?
+        } else {
+            eprintln!(
+                "report: no `{profile}` times ({} is missing)",
+                criterion.display()
+            );
+            Default::default()
+        };
+        if i == 0 && timings.is_empty() {
+            return Err(format!(
+                "no criterion results under {}",
+                criterion.display()
+            ));
+        }
+        let instructions = match std::fs::read_to_string(&instructions) {
+            Ok(text) => report::read_instructions(&text)
+                .map_err(|e| format!("{}: {e}", instructions.display()))?,
+            Err(e) => {
+                eprintln!(
+                    "report: no `{profile}` instruction counts ({}: {e}); run \
+                     tools/bench/instructions.sh --profile {profile}",
+                    instructions.display()
+                );
+                Default::default()
+            }
+        };
+        let m = Measurements {
+            timings,
+            instructions,
+            visible: visible.clone(),
+        };
+        runs.push((profile.to_string(), m));
+    }
+    let block = report::render_profiles(&runs, &machine(&repo));
     match output {
         None => print!("{block}"),
         Some(path) => {
@@ -129,8 +156,13 @@ fn machine(repo: &Path) -> Machine {
         lines.push(format!("CPU (`lscpu`): {cpu}"));
     }
     if let Some(rustc) = output("rustc", &["-V"], repo) {
+        let profiles: Vec<String> = PROFILES
+            .iter()
+            .map(|p| report::profile_description(p))
+            .collect();
         lines.push(format!(
-            "Compiler: `{rustc}`, the bench profile (release, opt-level 3)"
+            "Compiler: `{rustc}`; profiles {}",
+            profiles.join(" and ")
         ));
     }
     if let Ok(lock) = std::fs::read_to_string(repo.join("Cargo.lock")) {
@@ -170,13 +202,15 @@ fn machine(repo: &Path) -> Machine {
         };
         lines.push(format!("sightlines: commit `{commit}`{note}"));
     }
-    if let Ok(run) = std::fs::read_to_string(report::out_dir().join("bench-run.txt")) {
-        lines.push(format!(
-            "Timing run: {} (on 2 CPUs, a load above 2 means other work shared the \
-             machine: CPU time leaves out the waits for a CPU, not the shared caches; \
-             instruction counts are not affected)",
-            run.trim()
-        ));
+    for profile in PROFILES {
+        if let Ok(run) = std::fs::read_to_string(report::run_note_file(profile)) {
+            lines.push(format!(
+                "Timing run, profile `{profile}`: {} (on 2 CPUs, a load above 2 means other \
+                 work shared the machine: CPU time leaves out the waits for a CPU, not the \
+                 shared caches; instruction counts are not affected)",
+                run.trim()
+            ));
+        }
     }
     if let Some(date) = output("date", &["-u", "+%Y-%m-%d"], repo) {
         lines.push(format!("Report generated on {date}"));

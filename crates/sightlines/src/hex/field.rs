@@ -2,7 +2,7 @@
 //! the scans walk it in.
 
 use super::coord::NEIGHBORS;
-use super::map::{HexBounds, HexOpacity};
+use super::map::{HexBits, HexBounds, HexOpacity};
 use crate::error::FovError;
 use crate::kernel::Slope;
 
@@ -19,6 +19,7 @@ pub(crate) struct HexField<'m, M: ?Sized> {
     /// scratch is sized by, so that one warm-up serves every origin.
     pub(crate) span: u64,
     bounds: Option<HexBounds>,
+    bits: Option<HexBits<'m>>,
 }
 
 impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
@@ -55,6 +56,7 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
             rings: rings.min(MAX_HEX_REACH),
             span: span.max(rings).min(MAX_HEX_REACH),
             bounds,
+            bits: map.hex_bits(),
         })
     }
 
@@ -97,10 +99,18 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
         }
     }
 
-    /// Whether hex `(q, r)`, on the map, blocks sight.
+    /// The hex at offset `(dq, dr)` and whether it blocks sight, or `None`
+    /// off the map: one read, from the bits when the map has them.
     #[inline]
-    pub(crate) fn map_opaque(&self, q: i32, r: i32) -> bool {
-        self.map.is_opaque(q, r)
+    pub(crate) fn read(&self, dq: i64, dr: i64) -> Option<(i32, i32, bool)> {
+        let (q, r) = (i64::from(self.origin.0) + dq, i64::from(self.origin.1) + dr);
+        if let Some(opaque) = self.bits.and_then(|bits| bits.get(q, r)) {
+            if let (Ok(q), Ok(r)) = (i32::try_from(q), i32::try_from(r)) {
+                return Some((q, r, opaque));
+            }
+        }
+        let (q, r) = self.hex(dq, dr)?;
+        Some((q, r, self.map.is_opaque(q, r)))
     }
 
     /// Whether the hex at offset `(dq, dr)` blocks sight (off the map: yes).

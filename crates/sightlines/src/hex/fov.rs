@@ -6,8 +6,8 @@ use super::map::HexOpacity;
 use super::precise_permissive::HexPrecisePermissive;
 use super::raycast::HexRaycast;
 use super::shadowcast::{HexShadowcast, Scope};
-use super::visible::HexVisibleSet;
 use crate::error::FovError;
+use crate::visible::VisibleSet;
 use crate::visible::MAX_SET_AREA;
 use std::fmt;
 use std::str::FromStr;
@@ -183,14 +183,23 @@ impl HexFov {
         map: &M,
         origin: (i32, i32),
         radius: Option<u32>,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: HexOpacity + ?Sized,
         V: FnMut(i32, i32),
     {
         let field = HexField::new(map, origin, radius)?;
-        let lit_walls = self.lit_walls;
+        self.scan(&field, visit)
+    }
+
+    /// Scans a checked field, reporting what the options ask for.
+    fn scan<M, V>(&mut self, field: &HexField<'_, M>, mut visit: V) -> Result<(), FovError>
+    where
+        M: HexOpacity + ?Sized,
+        V: FnMut(i32, i32),
+    {
+        let (lit_walls, origin) = (self.lit_walls, field.origin);
         let mut report = |q: i32, r: i32, opaque: bool| {
             if lit_walls || !opaque || (q, r) == origin {
                 visit(q, r);
@@ -199,14 +208,13 @@ impl HexFov {
         match self.algorithm {
             HexAlgorithm::Shadowcast => {
                 self.shadowcast
-                    .scan(&field, false, Scope::Field, &mut report)
+                    .scan(field, false, Scope::Field, &mut report)
             }
             HexAlgorithm::SymmetricShadowcast => {
-                self.shadowcast
-                    .scan(&field, true, Scope::Field, &mut report)
+                self.shadowcast.scan(field, true, Scope::Field, &mut report)
             }
-            HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
-            HexAlgorithm::PrecisePermissive => self.precise_permissive.scan(&field, &mut report)?,
+            HexAlgorithm::Raycast => self.raycast.scan(field, &mut report)?,
+            HexAlgorithm::PrecisePermissive => self.precise_permissive.scan(field, &mut report)?,
         }
         Ok(())
     }
@@ -218,17 +226,18 @@ impl HexFov {
         map: &M,
         origin: (i32, i32),
         radius: Option<u32>,
-        seen: &mut HexVisibleSet,
+        seen: &mut VisibleSet,
     ) -> Result<(), FovError>
     where
         M: HexOpacity + ?Sized,
     {
-        let area = HexField::new(map, origin, radius)?.area();
+        let field = HexField::new(map, origin, radius)?;
+        let area = field.area();
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
         seen.reset(area);
-        self.compute(map, origin, radius, |q, r| {
+        self.scan(&field, |q, r| {
             seen.insert(q, r);
         })
     }

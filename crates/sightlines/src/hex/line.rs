@@ -113,6 +113,96 @@ fn unreachable_hex(q: i128, r: i128, n: i128) -> (i128, i128) {
     ((q + n / 2).div_euclid(n), (r + n / 2).div_euclid(n))
 }
 
+/// Every hex the segment between the two centres touches, corners
+/// included, in the order the segment reaches them (ties, hexes first
+/// touched at one point, by `r` then `q`); both ends included. Where the
+/// segment runs along the edge between two hexes, or through a vertex,
+/// both or all three are listed: the hexes a projectile may graze.
+///
+/// `out` is cleared first and keeps its buffer.
+///
+/// ```
+/// use sightlines::hex;
+///
+/// let mut hexes = Vec::new();
+/// // Along the edge between (1, 0) and (0, 1): both are touched.
+/// hex::supercover_into((0, 0), (1, 1), &mut hexes);
+/// assert_eq!(hexes, [(0, 0), (1, 0), (0, 1), (1, 1)]);
+/// // Straight east, through the centres: only the line's hexes.
+/// hex::supercover_into((0, 0), (3, 0), &mut hexes);
+/// assert_eq!(hexes, [(0, 0), (1, 0), (2, 0), (3, 0)]);
+/// ```
+pub fn supercover_into(from: (i32, i32), to: (i32, i32), out: &mut Vec<(i32, i32)>) {
+    out.clear();
+    let d = (
+        i128::from(to.0) - i128::from(from.0),
+        i128::from(to.1) - i128::from(from.1),
+    );
+    // (entry time, r, q) of each hex found, relative to `from`; a hex is
+    // reached from a neighbour entered no later, so walking forward from
+    // the start finds them all.
+    let mut found: Vec<((i128, i128), i128, i128)> = vec![((0, 1), 0, 0)];
+    let mut next = 0;
+    while next < found.len() {
+        let (entry, r, q) = found[next];
+        next += 1;
+        for (nq, nr) in super::coord::NEIGHBORS {
+            let (cq, cr) = (q + i128::from(nq), r + i128::from(nr));
+            if let Some(t) = touch(d, (cq, cr)) {
+                let later = (t.0 * entry.1)
+                    .cmp(&(entry.0 * t.1))
+                    .then((cr, cq).cmp(&(r, q)));
+                if later.is_gt() {
+                    found.push((t, cr, cq));
+                }
+            }
+        }
+    }
+    found.sort_unstable_by(|a, b| {
+        (a.0 .0 * b.0 .1)
+            .cmp(&(b.0 .0 * a.0 .1))
+            .then((a.1, a.2).cmp(&(b.1, b.2)))
+    });
+    found.dedup_by(|a, b| (a.1, a.2) == (b.1, b.2));
+    out.extend(found.into_iter().map(|(_, r, q)| {
+        // Touched hexes lie between the ends, so inside i32.
+        (
+            (i128::from(from.0) + q) as i32,
+            (i128::from(from.1) + r) as i32,
+        )
+    }));
+}
+
+/// The first `t` in `[0, 1]` at which `t·d` lies in the closed hex centred
+/// at `c`, as a fraction `(num, den)` with `den > 0`, or `None`.
+fn touch(d: (i128, i128), c: (i128, i128)) -> Option<(i128, i128)> {
+    let forms = |p: (i128, i128)| [2 * p.0 + p.1, p.0 + 2 * p.1, p.0 - p.1];
+    let (fd, fc) = (forms(d), forms(c));
+    let (mut lo, mut hi) = ((0i128, 1i128), (1i128, 1i128));
+    for j in 0..3 {
+        // fc - 1 <= t·fd <= fc + 1
+        let (a, b, f) = (fc[j] - 1, fc[j] + 1, fd[j]);
+        if f == 0 {
+            if a > 0 || b < 0 {
+                return None;
+            }
+            continue;
+        }
+        let (l, h) = if f > 0 {
+            ((a, f), (b, f))
+        } else {
+            ((-b, -f), (-a, -f))
+        };
+        if l.0 * lo.1 > lo.0 * l.1 {
+            lo = l;
+        }
+        if h.0 * hi.1 < hi.0 * h.1 {
+            hi = h;
+        }
+    }
+    (lo.0 * hi.1 <= hi.0 * lo.1).then_some(lo)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +252,37 @@ mod tests {
             .take(3)
             .collect();
         assert_eq!(far.len(), 3);
+    }
+
+    #[test]
+    fn supercover_lists_the_touched_hexes_in_order() {
+        let mut out = Vec::new();
+        for q in -7..=7 {
+            for r in -7..=7 {
+                supercover_into((2, -1), (q, r), &mut out);
+                assert_eq!(out[0], (2, -1));
+                assert_eq!(*out.last().unwrap(), (q, r));
+                // Every hex of the rounding line is touched.
+                for h in line((2, -1), (q, r)) {
+                    assert!(out.contains(&h), "{h:?} on the way to {q},{r}");
+                }
+                // Each hex found touches the segment, its neighbours off
+                // the list do not, and they come in the order reached.
+                let d = (i128::from(q - 2), i128::from(r + 1));
+                let times: Vec<_> = out
+                    .iter()
+                    .map(|&(hq, hr)| touch(d, (i128::from(hq - 2), i128::from(hr + 1))).unwrap())
+                    .collect();
+                for w in times.windows(2) {
+                    assert!(w[0].0 * w[1].1 <= w[1].0 * w[0].1, "to {q},{r}: {out:?}");
+                }
+                for hq in -10..=10 {
+                    for hr in -10..=10 {
+                        let touched = touch(d, (i128::from(hq - 2), i128::from(hr + 1))).is_some();
+                        assert_eq!(touched, out.contains(&(hq, hr)), "{hq},{hr} to {q},{r}");
+                    }
+                }
+            }
+        }
     }
 }

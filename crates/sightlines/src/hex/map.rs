@@ -46,6 +46,76 @@ pub trait HexOpacity {
     fn bounds(&self) -> Option<HexBounds> {
         None
     }
+
+    /// The map's opacity packed one bit a hex by offset rows, if it keeps it
+    /// so (as [`HexGrid`] does): the scans then read a bit instead of
+    /// calling [`is_opaque`](HexOpacity::is_opaque). Inside
+    /// [`HexBits::bounds`] the bits must agree with `is_opaque`.
+    fn hex_bits(&self) -> Option<HexBits<'_>> {
+        None
+    }
+}
+
+/// Opacity packed one bit a hex, for [`HexOpacity::hex_bits`]: offset
+/// `(bounds.rect.x + i, bounds.rect.y + j)` is bit `i % 64` of word
+/// `j * words_per_row + i / 64`; a set bit blocks sight.
+#[derive(Clone, Copy, Debug)]
+pub struct HexBits<'a> {
+    words: &'a [u64],
+    words_per_row: usize,
+    bounds: HexBounds,
+}
+
+impl<'a> HexBits<'a> {
+    /// The bits of `bounds`, or `None` when `words` is too short for them.
+    pub fn new(words: &'a [u64], words_per_row: usize, bounds: HexBounds) -> Option<HexBits<'a>> {
+        let width = bounds.rect.width as usize;
+        let rows = bounds.rect.height as usize;
+        let enough = words_per_row
+            .checked_mul(64)
+            .is_some_and(|bits| bits >= width)
+            && words_per_row
+                .checked_mul(rows)
+                .is_some_and(|n| n <= words.len());
+        enough.then_some(HexBits {
+            words,
+            words_per_row,
+            bounds,
+        })
+    }
+
+    /// The hexes the bits cover.
+    pub fn bounds(&self) -> HexBounds {
+        self.bounds
+    }
+
+    /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.
+    #[inline]
+    pub(crate) fn get(&self, q: i64, r: i64) -> Option<bool> {
+        let (c, w) = offset_i64(self.bounds.layout, q, r);
+        let i = c - i64::from(self.bounds.rect.x);
+        let j = w - i64::from(self.bounds.rect.y);
+        if i < 0
+            || j < 0
+            || i >= i64::from(self.bounds.rect.width)
+            || j >= i64::from(self.bounds.rect.height)
+        {
+            return None;
+        }
+        let (i, j) = (i as usize, j as usize);
+        Some(self.words[j * self.words_per_row + i / 64] >> (i % 64) & 1 == 1)
+    }
+}
+
+/// [`Layout::from_axial`] without the `i32` limit.
+#[inline]
+fn offset_i64(layout: Layout, q: i64, r: i64) -> (i64, i64) {
+    match layout {
+        Layout::OddR => (q + (r - (r & 1)) / 2, r),
+        Layout::EvenR => (q + (r + (r & 1)) / 2, r),
+        Layout::OddQ => (q, r + (q - (q & 1)) / 2),
+        Layout::EvenQ => (q, r + (q + (q & 1)) / 2),
+    }
 }
 
 impl<F: Fn(i32, i32) -> bool> HexOpacity for F {
@@ -96,6 +166,33 @@ impl HexBounds {
             .map(|(hq, hr)| offset_distance(hq - q, hr - r))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The axial box of the map's hexes (`x` is `q`, `y` is `r`), for the
+    /// sets over them: a [`Memory`](crate::Memory) of a hex map, say. Empty
+    /// for an empty map; cut to the `i32` space.
+    ///
+    /// ```
+    /// use sightlines::hex::{HexBounds, Layout};
+    /// use sightlines::Rect;
+    /// let b = HexBounds::new(Layout::OddR, Rect::new(0, 0, 4, 3));
+    /// assert_eq!(b.axial_rect(), Rect::new(-1, 0, 5, 3)); // q from -1 (row 2) to 3
+    /// ```
+    pub fn axial_rect(&self) -> Rect {
+        let Some((q0, q1, r0, r1)) = self.axial_box() else {
+            return Rect::default();
+        };
+        let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let (q0, q1, r0, r1) = (q0.max(lo), q1.min(hi), r0.max(lo), r1.min(hi));
+        if q1 < q0 || r1 < r0 {
+            return Rect::default();
+        }
+        Rect::new(
+            q0 as i32,
+            r0 as i32,
+            (q1 - q0 + 1) as u32,
+            (r1 - r0 + 1) as u32,
+        )
     }
 
     /// The least and greatest axial `q` and `r` of the map's hexes, or
@@ -247,6 +344,11 @@ impl HexGrid {
         if let Some((c, w)) = self.layout.from_axial(q, r) {
             self.set_offset(c, w, opaque);
         }
+    }
+
+    /// The axial box of the grid's hexes; see [`HexBounds::axial_rect`].
+    pub fn axial_rect(&self) -> Rect {
+        self.bounds().map_or_else(Rect::default, |b| b.axial_rect())
     }
 
     /// Axial `(q, r)` of offset `(col, row)` in this grid's layout.
@@ -467,6 +569,10 @@ impl HexOpacity for HexGrid {
             self.layout,
             Rect::new(0, 0, self.width, self.height),
         ))
+    }
+
+    fn hex_bits(&self) -> Option<HexBits<'_>> {
+        HexBits::new(&self.words, self.words_per_row, self.bounds()?)
     }
 }
 

@@ -16,7 +16,9 @@
 //! - The **origin** is always visible, and so are the opaque hexes sight
 //!   reaches unless [`HexFov::set_lit_walls`] turns them off.
 //! - **Results** come to a visitor callback, each visible hex once, or fill a
-//!   reusable [`HexVisibleSet`] sized to the range.
+//!   reusable [`VisibleSet`](crate::VisibleSet) over axial `(q, r)` sized
+//!   to the range, so the game layer's sets and [`Memory`](crate::Memory)
+//!   serve hexes too ([`HexViewer`] and the rest of the hex game layer).
 //!
 //! ## The geometry, exactly
 //!
@@ -35,12 +37,13 @@
 //! definition on thousands of random maps.
 //!
 //! ```
-//! use sightlines::hex::{self, HexAlgorithm, HexFov, HexVisibleSet};
+//! use sightlines::hex::{self, HexAlgorithm, HexFov};
+//! use sightlines::VisibleSet;
 //!
 //! // An endless field with a wall of three hexes east of the viewer.
 //! let map = |q: i32, r: i32| q == 2 && (-1..=1).contains(&r);
 //! let mut fov = HexFov::new(HexAlgorithm::Shadowcast);
-//! let mut seen = HexVisibleSet::new();
+//! let mut seen = VisibleSet::new();
 //! fov.compute_into(&map, (0, 0), Some(5), &mut seen)?;
 //! assert!(seen.contains(2, 0)); // the wall is lit
 //! assert!(!seen.contains(4, 0)); // behind it is dark
@@ -52,15 +55,15 @@
 mod coord;
 mod field;
 mod fov;
+mod game;
 mod line;
 mod map;
 mod precise_permissive;
 mod raycast;
 mod shadowcast;
-mod visible;
 
 pub use coord::{distance, Layout, UnknownLayout, NEIGHBORS};
 pub use fov::{HexAlgorithm, HexFov, UnknownHexAlgorithm};
-pub use line::{line, Line};
-pub use map::{HexBounds, HexGrid, HexOpacity, ParsedHexMap};
-pub use visible::{HexIter, HexVisibleSet};
+pub use game::{hex_changed, nearest_first, targets_into, update_hex_viewers, HexViewer};
+pub use line::{line, supercover_into, Line};
+pub use map::{HexBits, HexBounds, HexGrid, HexOpacity, ParsedHexMap};

@@ -179,11 +179,10 @@ impl HexPrecisePermissive {
         visit(field.origin.0, field.origin.1, field.opaque(0, 0));
         self.enqueue_around(field, (0, 0));
         while let Some(b) = self.queue.pop() {
-            let Some((q, r)) = field.hex(b.0, b.1) else {
+            let Some((q, r, opaque)) = field.read(b.0, b.1) else {
                 continue;
             };
             if self.sees(field, b) {
-                let opaque = field.map_opaque(q, r);
                 visit(q, r, opaque);
                 if !opaque {
                     self.enqueue_around(field, b);

@@ -47,10 +47,9 @@ impl HexRaycast {
                     let (dq, dr) =
                         hex_at(i128::from(eq * k), i128::from(er * k), i128::from(rings));
                     let (dq, dr) = (dq as i64, dr as i64);
-                    let Some((q, r)) = field.hex(dq, dr) else {
+                    let Some((q, r, opaque)) = field.read(dq, dr) else {
                         break;
                     };
-                    let opaque = field.map_opaque(q, r);
                     if self.marks.insert(q, r) {
                         visit(q, r, opaque);
                     }

@@ -73,7 +73,7 @@ impl HexShadowcast {
         field: &HexField<'_, M>,
         symmetric: bool,
         scope: Scope,
-        visit: &mut dyn FnMut(i32, i32, bool),
+        mut visit: impl FnMut(i32, i32, bool),
     ) {
         let rings = match scope {
             Scope::Field => {
@@ -119,21 +119,32 @@ impl HexShadowcast {
                 self.next.clear();
                 let mut reported = -1;
                 for &(a, b) in lit.iter() {
-                    let mut i = ((a.num * d).div_euclid(a.den) - 1).max(0);
-                    // Hexes that only touch the interval report nothing but
-                    // still join a run of walls: that is how a seam between
-                    // two walls closes when an interval ends on it.
-                    while i <= d && high(d, i) < a {
-                        i += 1;
+                    // The hexes whose extent meets [a, b]. Hexes that only
+                    // touch it report nothing but still join a run of walls:
+                    // that is how a seam between two walls closes when an
+                    // interval ends on it. Estimates from a·d and b·d are
+                    // off by at most one hex.
+                    let mut first = ((a.num * d).div_euclid(a.den) - 1).max(0);
+                    while first <= d && high(d, first) < a {
+                        first += 1;
+                    }
+                    let mut last = ((b.num * d).div_euclid(b.den) + 1).min(d);
+                    while last >= first && low(d, last) > b {
+                        last -= 1;
                     }
                     let mut start = a;
-                    let mut run: Option<(Slope, Slope)> = None;
-                    while i <= d && low(d, i) <= b {
+                    // The first and last hex of the current run of walls.
+                    let mut run: Option<(i64, i64)> = None;
+                    for i in first..=last {
                         let (dq, dr) = frame.offset(d, i);
-                        let hex = field.hex(dq, dr);
-                        let opaque = hex.is_none_or(|(q, r)| field.map_opaque(q, r));
-                        if let Some((q, r)) = hex {
-                            let sees = if symmetric && !opaque {
+                        let hex = field.read(dq, dr);
+                        let opaque = hex.is_none_or(|(_, _, opaque)| opaque);
+                        if let Some((q, r, _)) = hex {
+                            // Between the two ends, extents and centres lie
+                            // inside the interval; only the ends are tested.
+                            let sees = if i != first && i != last {
+                                true
+                            } else if symmetric && !opaque {
                                 let c = Slope::new(i, d);
                                 a <= c && c <= b
                             } else {
@@ -151,15 +162,13 @@ impl HexShadowcast {
                             }
                         }
                         if opaque {
-                            let lo = run.map_or_else(|| low(d, i), |(lo, _)| lo);
-                            run = Some((lo, high(d, i)));
-                        } else if let Some((lo, hi)) = run.take() {
-                            cut(&mut self.next, &mut start, lo, hi);
+                            run = Some((run.map_or(i, |(j, _)| j), i));
+                        } else if let Some((j, k)) = run.take() {
+                            cut(&mut self.next, &mut start, low(d, j), high(d, k));
                         }
-                        i += 1;
                     }
-                    if let Some((lo, hi)) = run {
-                        cut(&mut self.next, &mut start, lo, hi);
+                    if let Some((j, k)) = run {
+                        cut(&mut self.next, &mut start, low(d, j), high(d, k));
                     }
                     if start <= b {
                         self.next.push((start, b));

@@ -7,8 +7,8 @@
 //! product (which side of a line a point lies) are kept.
 
 use crate::common::Random;
-use sightlines::hex::{self, HexAlgorithm, HexFov, HexGrid, HexOpacity, HexVisibleSet, Layout};
-use sightlines::FovError;
+use sightlines::hex::{self, HexAlgorithm, HexFov, HexGrid, HexOpacity, Layout};
+use sightlines::{FovError, VisibleSet};
 use std::collections::BTreeSet;
 
 type P = (i128, i128);
@@ -434,7 +434,7 @@ fn floors_see_each_other_symmetrically() {
         if grid.is_opaque(origin.0, origin.1) {
             continue;
         }
-        let mut seen = HexVisibleSet::new();
+        let mut seen = VisibleSet::new();
         fov.compute_into(&grid, origin, None, &mut seen).unwrap();
         let shadow = fast(HexAlgorithm::Shadowcast, &grid, origin, None);
         for c in 0..grid.width() as i32 {
@@ -468,7 +468,7 @@ fn can_see_agrees_with_the_field() {
         for algorithm in HexAlgorithm::ALL {
             let mut fov = HexFov::new(algorithm);
             fov.set_lit_walls(rng.percent(70));
-            let mut seen = HexVisibleSet::new();
+            let mut seen = VisibleSet::new();
             fov.compute_into(&grid, origin, radius, &mut seen).unwrap();
             for c in -1..=grid.width() as i32 {
                 for r in -1..=grid.height() as i32 {
@@ -612,7 +612,7 @@ fn precise_permissive_is_symmetric_on_random_maps() {
     let mut pairs = 0;
     for _ in 0..3000 {
         let (grid, origin) = random_hex_map(&mut rng);
-        let mut seen = HexVisibleSet::new();
+        let mut seen = VisibleSet::new();
         fov.compute_into(&grid, origin, None, &mut seen).unwrap();
         // The centre line is one of the segments: what the symmetric
         // shadowcast sees, precise permissive sees.
@@ -680,4 +680,88 @@ fn precise_permissive_model_hides_no_sampled_segment() {
         }
     }
     assert!(hidden > 1000, "{hidden}");
+}
+
+#[test]
+fn viewers_recompute_exactly_when_a_change_can_matter() {
+    use sightlines::hex::{hex_changed, update_hex_viewers, HexViewer};
+    let mut rng = Random::new(0x71e3);
+    for _ in 0..300 {
+        let (mut grid, _) = random_hex_map(&mut rng);
+        let (w, h) = (grid.width(), grid.height());
+        let layout = grid.layout();
+        let pick = |rng: &mut Random| {
+            layout
+                .to_axial(
+                    rng.below(u64::from(w)) as i32,
+                    rng.below(u64::from(h)) as i32,
+                )
+                .unwrap()
+        };
+        let mut viewers: Vec<HexViewer> = (0..4)
+            .map(|k| {
+                let at = pick(&mut rng);
+                let radius = if k == 0 {
+                    None
+                } else {
+                    Some(rng.below(5) as u32)
+                };
+                HexViewer::new(at, radius, HexAlgorithm::ALL[k % 3])
+            })
+            .collect();
+        let mut fov = HexFov::default();
+        update_hex_viewers(&grid, &mut fov, &mut viewers).unwrap();
+        for _ in 0..5 {
+            let hex = pick(&mut rng);
+            grid.set(hex.0, hex.1, !grid.is_opaque(hex.0, hex.1));
+            hex_changed(&mut viewers, hex);
+            update_hex_viewers(&grid, &mut fov, &mut viewers).unwrap();
+            for v in &viewers {
+                let mut fresh = VisibleSet::new();
+                HexFov::new(v.algorithm())
+                    .compute_into(&grid, v.origin(), v.radius(), &mut fresh)
+                    .unwrap();
+                let kept: Vec<_> = v.visible().iter().collect();
+                assert_eq!(
+                    kept,
+                    fresh.iter().collect::<Vec<_>>(),
+                    "{:?} after {hex:?}",
+                    v.origin()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn targets_are_the_seen_candidates_in_reach_nearest_first() {
+    let mut rng = Random::new(0x7a6e);
+    for _ in 0..300 {
+        let (grid, origin) = random_hex_map(&mut rng);
+        let mut view = VisibleSet::new();
+        HexFov::default()
+            .compute_into(&grid, origin, None, &mut view)
+            .unwrap();
+        let radius = random_radius(&mut rng);
+        let candidates: Vec<_> = (0..10)
+            .map(|_| {
+                grid.to_axial(rng.below(12) as i32 - 1, rng.below(12) as i32 - 1)
+                    .unwrap()
+            })
+            .collect();
+        let mut got = Vec::new();
+        hex::targets_into(&view, origin, radius, candidates.iter().copied(), &mut got);
+        let mut want: Vec<_> = candidates
+            .iter()
+            .copied()
+            .filter(|&c| {
+                view.contains(c.0, c.1)
+                    && radius.is_none_or(|r| hex::distance(origin, c) <= u64::from(r))
+            })
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        want.sort_by_key(|&(q, r)| (hex::distance(origin, (q, r)), r, q));
+        assert_eq!(got, want);
+    }
 }

@@ -13,6 +13,7 @@ mod catalogue;
 mod diamond_shadowcast;
 mod game;
 mod hex;
+mod hex_peers;
 mod lines;
 mod permissive_levels;
 mod precise_permissive;

@@ -1,0 +1,688 @@
+//! Hex maps in `sightlines show` and `sightlines check`: a map file whose
+//! first line is `hex LAYOUT` (see [`sightlines::hex::HexGrid::parse`]) is
+//! drawn with a hex algorithm, from an axial `--at Q,R`, within `--radius`
+//! rings, or checked for one-way pairs and broken promises.
+
+use crate::input::write_output;
+use crate::picture::{
+    draw_legend, legend_size, palette, text_width, Crop, LegendItems, Picture, MARGIN, MAX_SIDE,
+    TITLE_HEIGHT,
+};
+use crate::show::{Format, ShowArgs};
+use crate::Failure;
+use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, NEIGHBORS};
+use sightlines::{Algorithm, DiagonalGaps, Rect, Shape, VisibleSet};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+/// A hex map as the user gave it.
+pub struct HexMap {
+    /// Where it came from, for messages.
+    pub name: String,
+    pub grid: HexGrid,
+    /// Axial `(q, r)` of the map's `@`.
+    pub viewer: Option<(i32, i32)>,
+}
+
+/// The glyph of a hex the viewer does not see, when not on a terminal: any
+/// character but `#` reads back as a transparent hex.
+pub const UNSEEN: char = '?';
+
+/// Parses a hex map's text; errors name the map, the line and the column.
+pub fn parse(name: String, text: &str) -> Result<HexMap, Failure> {
+    let parsed = HexGrid::parse(text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    Ok(HexMap {
+        name,
+        grid: parsed.grid,
+        viewer: parsed.viewer,
+    })
+}
+
+/// The hex ids, for messages.
+pub fn hex_ids() -> String {
+    let ids: Vec<&str> = HexAlgorithm::ALL.iter().map(|a| a.id()).collect();
+    ids.join(", ")
+}
+
+/// The square ids, for messages.
+pub fn square_ids() -> String {
+    let ids: Vec<&str> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+    ids.join(", ")
+}
+
+/// The viewer: `--at` (axial) if given, else the map's `@`; it must be a
+/// hex of the map.
+pub fn resolve_origin(map: &HexMap, at: Option<(i32, i32)>) -> Result<(i32, i32), Failure> {
+    let (q, r) = at.or(map.viewer).ok_or_else(|| {
+        Failure::usage(format!(
+            "{}: no viewer; mark one hex with '@' or pass --at Q,R (axial coordinates)",
+            map.name
+        ))
+    })?;
+    let (w, h) = (map.grid.width(), map.grid.height());
+    let layout = map.grid.layout();
+    let inside = map.grid.bounds().is_some_and(|b| b.contains(q, r));
+    if !inside {
+        let offset = match layout.from_axial(q, r) {
+            Some((c, w)) => format!("offset ({c}, {w})"),
+            None => "past the offsets' range".to_owned(),
+        };
+        return Err(Failure::input(format!(
+            "origin ({q}, {r}) is off the hex map {} ({w} x {h} hexes in {layout}: columns 0 to {}, rows 0 to {}; axial ({q}, {r}) is {offset})",
+            map.name,
+            w - 1,
+            h - 1
+        )));
+    }
+    if map.grid.is_opaque(q, r) {
+        eprintln!(
+            "sightlines: note: origin ({q}, {r}) is on an opaque hex; it sees out as if it were floor"
+        );
+    }
+    Ok((q, r))
+}
+
+/// Refuses the options of `show` that have no meaning on hexes (yet), in
+/// one line each, as a bad command line.
+fn refuse_square_options(args: &ShowArgs) -> Result<(), Failure> {
+    if let Some(shape) = args.shape {
+        if shape != Shape::Circle {
+            return Err(Failure::usage(format!(
+                "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
+                shape.id()
+            )));
+        }
+    }
+    if args.walls != crate::input::Walls::default() {
+        return Err(Failure::usage(
+            "--walls does not apply to hex maps: '#' is their only wall; leave --walls out",
+        ));
+    }
+    if args.diagonal_gaps != DiagonalGaps::Pass {
+        return Err(Failure::usage(
+            "--diagonal-gaps does not apply to hex maps: hexes never touch at a corner alone; leave it out",
+        ));
+    }
+    if !args.visited.is_empty() || args.memory.is_some() || args.save_memory.is_some() {
+        return Err(Failure::usage(
+            "--visited, --memory and --save-memory do not read hex maps yet; leave them out",
+        ));
+    }
+    Ok(())
+}
+
+/// `sightlines show` on a hex map.
+pub fn show(args: &ShowArgs, name: String, source: &str) -> Result<(), Failure> {
+    let map = parse(name, source)?;
+    let algorithm = match args.algorithm {
+        None => HexAlgorithm::default(),
+        Some(crate::show::AnyAlgorithm::Hex(a)) => a,
+        Some(crate::show::AnyAlgorithm::Square(a)) => {
+            return Err(Failure::usage(format!(
+                "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
+                map.name,
+                hex_ids()
+            )))
+        }
+    };
+    refuse_square_options(args)?;
+    let origin = resolve_origin(&map, args.at)?;
+    let mut fov = HexFov::new(algorithm);
+    fov.set_lit_walls(!args.dark_walls);
+    let mut seen = VisibleSet::new();
+    fov.compute_into(&map.grid, origin, args.radius, &mut seen)?;
+    let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+    let bytes = match args.format {
+        Format::Json => json(algorithm, &map, origin, args.radius, &seen),
+        Format::Text => text(algorithm, &map, origin, args.radius, &seen, to_terminal),
+        Format::Png | Format::Svg => {
+            let title = format!(
+                "{algorithm} from ({}, {}): {} seen",
+                origin.0,
+                origin.1,
+                seen.len()
+            );
+            let pic = picture(
+                &map,
+                &seen,
+                origin,
+                title,
+                args.tile_size,
+                args.sight_lines,
+                args.crop,
+            )?;
+            return pic.write_to(args.output.as_deref(), args.format == Format::Png);
+        }
+    };
+    write_output(args.output.as_deref(), bytes.as_bytes(), false)
+}
+
+/// Where the hexes of an offset rectangle go in a picture: `tile` pixels
+/// between neighbouring centres, pointy-top for the `-r` layouts and
+/// flat-top for the `-q` ones.
+struct HexPlacer {
+    area: Rect,
+    layout: sightlines::hex::Layout,
+    tile: f64,
+}
+
+impl HexPlacer {
+    /// The hexagon's circumradius.
+    fn size(&self) -> f64 {
+        self.tile / 3f64.sqrt()
+    }
+
+    /// The centre of offset (col, row), from the map's top-left corner.
+    fn centre(&self, col: i32, row: i32) -> (f64, f64) {
+        let (c, w) = (f64::from(col - self.area.x), f64::from(row - self.area.y));
+        let (t, s) = (self.tile, self.size());
+        if self.layout.pointy_top() {
+            let shift = if self.layout.shifted(i64::from(row)) {
+                t / 2.0
+            } else {
+                0.0
+            };
+            (t / 2.0 + c * t + shift, s + w * 1.5 * s)
+        } else {
+            let shift = if self.layout.shifted(i64::from(col)) {
+                t / 2.0
+            } else {
+                0.0
+            };
+            (s + c * 1.5 * s, t / 2.0 + w * t + shift)
+        }
+    }
+
+    /// The map's width and height in pixels.
+    fn extent(&self) -> (i64, i64) {
+        let (t, s) = (self.tile, self.size());
+        let (w, h) = (f64::from(self.area.width), f64::from(self.area.height));
+        if self.area.width == 0 || self.area.height == 0 {
+            return (0, 0);
+        }
+        let (x, y) = if self.layout.pointy_top() {
+            (w * t + t / 2.0, (h - 1.0) * 1.5 * s + 2.0 * s)
+        } else {
+            ((w - 1.0) * 1.5 * s + 2.0 * s, h * t + t / 2.0)
+        };
+        (x.ceil() as i64, y.ceil() as i64)
+    }
+}
+
+/// The offset box around the hexes seen.
+fn seen_box(map: &HexMap, seen: &VisibleSet) -> Rect {
+    let layout = map.grid.layout();
+    let mut b: Option<(i32, i32, i32, i32)> = None;
+    for (q, r) in seen.iter() {
+        if let Some((c, w)) = layout.from_axial(q, r) {
+            b = Some(match b {
+                None => (c, w, c, w),
+                Some((c0, w0, c1, w1)) => (c0.min(c), w0.min(w), c1.max(c), w1.max(w)),
+            });
+        }
+    }
+    b.map_or(Rect::new(0, 0, 0, 0), |(c0, w0, c1, w1)| {
+        Rect::new(c0, w0, (c1 - c0 + 1) as u32, (w1 - w0 + 1) as u32)
+    })
+}
+
+/// A picture of a hex field of view: a title, the map drawn as hexagons in
+/// the palette of square maps, the viewer a blue disc, and the legend.
+fn picture<'a>(
+    map: &HexMap,
+    seen: &VisibleSet,
+    origin: (i32, i32),
+    title: String,
+    tile: u32,
+    sight_lines: bool,
+    crop: Crop,
+) -> Result<Picture<'a>, Failure> {
+    let legend = LegendItems {
+        sight_lines,
+        ..LegendItems::default()
+    };
+    let whole = Rect::new(0, 0, map.grid.width(), map.grid.height());
+    let size_of = |area: Rect, tile: u32| {
+        let placer = HexPlacer {
+            area,
+            layout: map.grid.layout(),
+            tile: f64::from(tile),
+        };
+        let (mw, mh) = placer.extent();
+        let content_w = mw.max(i64::from(text_width(&title))).max(1);
+        let (legend_w, legend_h) = legend_size(&legend, content_w);
+        let margin = i64::from(MARGIN);
+        let width = 2 * margin + legend_w.max(content_w);
+        let height = 2 * margin + i64::from(TITLE_HEIGHT) + mh + margin + legend_h;
+        (width, height, legend_w)
+    };
+    let fits = |(w, h, _): (i64, i64, i64)| w <= i64::from(MAX_SIDE) && h <= i64::from(MAX_SIDE);
+    let mut area = match crop {
+        Crop::Fov => seen_box(map, seen),
+        Crop::Map | Crop::Auto => whole,
+    };
+    if crop == Crop::Auto && !fits(size_of(area, tile)) {
+        area = seen_box(map, seen);
+        if fits(size_of(area, tile)) {
+            eprintln!(
+                "sightlines: note: the whole hex map would be past the limit of {MAX_SIDE} pixels a side; drawing the hexes around what is seen (--crop map and a smaller --tile-size draw it all)"
+            );
+        }
+    }
+    let (width, height, legend_w) = size_of(area, tile);
+    if !fits((width, height, legend_w)) {
+        let advice = match (1..tile).rev().find(|&t| fits(size_of(area, t))) {
+            Some(t) => format!(
+                "; pass --tile-size {t} (or less), or --radius R to draw a smaller field of view"
+            ),
+            None => ", even at --tile-size 1; pass --radius R to draw a smaller field of view"
+                .to_owned(),
+        };
+        return Err(Failure::input(format!(
+            "a picture of the hex map would be {width} x {height} pixels, past the limit of {MAX_SIDE} a side{advice}"
+        )));
+    }
+    let placer = HexPlacer {
+        area,
+        layout: map.grid.layout(),
+        tile: f64::from(tile),
+    };
+    let mut pic = Picture::new(width as u32, height as u32);
+    pic.text(MARGIN, MARGIN + 2, &title, palette::TEXT);
+    let (ox, oy) = (f64::from(MARGIN), f64::from(MARGIN + TITLE_HEIGHT));
+    // A gap of a pixel or so between hexes, as the grid lines of square
+    // maps, when they are large enough to count
+    // (0.9 off the circumradius is 0.78 off each side: a gap of 1.5).
+    let gap = if tile >= 8 { 0.9 } else { 0.0 };
+    let size = placer.size();
+    let layout = map.grid.layout();
+    let pointy = layout.pointy_top();
+    let centre = |c: i32, w: i32| {
+        let (x, y) = placer.centre(c, w);
+        (ox + x, oy + y)
+    };
+    for w in area.y..area.y + area.height as i32 {
+        for c in area.x..area.x + area.width as i32 {
+            let Some((q, r)) = layout.to_axial(c, w) else {
+                continue;
+            };
+            let visible = (q, r) == origin || seen.contains(q, r);
+            let fill = match (map.grid.is_opaque_offset(c, w), visible) {
+                (false, true) => palette::FLOOR_SEEN,
+                (true, true) => palette::WALL_SEEN,
+                (false, false) => palette::FLOOR_UNSEEN,
+                (true, false) => palette::WALL_UNSEEN,
+            };
+            let (x, y) = centre(c, w);
+            pic.hexagon(x, y, size - gap, pointy, fill);
+        }
+    }
+    let at = |(q, r): (i32, i32)| {
+        layout
+            .from_axial(q, r)
+            .filter(|&(c, w)| area.contains(c, w))
+            .map(|(c, w)| {
+                let (x, y) = centre(c, w);
+                (x.round() as i32, y.round() as i32)
+            })
+    };
+    if let Some(from) = at(origin) {
+        if sight_lines {
+            for (q, r) in seen.iter() {
+                let edge = NEIGHBORS
+                    .iter()
+                    .any(|&(dq, dr)| !seen.contains(q + dq, r + dr));
+                if let (true, false, Some(to)) = (edge, (q, r) == origin, at((q, r))) {
+                    pic.line(from, to, palette::SIGHT_LINE, 1);
+                }
+            }
+        }
+        let radius = ((f64::from(tile) * 3.0 / 8.0).round() as i32).max(1);
+        pic.disc(from.0, from.1, radius, palette::ORIGIN);
+    }
+    let top = MARGIN + TITLE_HEIGHT + placer.extent().1 as i32 + MARGIN;
+    draw_legend(&mut pic, &legend, MARGIN, top, legend_w as i32);
+    Ok(pic)
+}
+
+/// The JSON object of a hex field of view, `visible` sorted by r, then q.
+pub fn json(
+    algorithm: HexAlgorithm,
+    map: &HexMap,
+    origin: (i32, i32),
+    radius: Option<u32>,
+    seen: &VisibleSet,
+) -> String {
+    let mut s = String::with_capacity(128 + seen.len() * 10);
+    let radius = radius.map_or("null".to_owned(), |r| r.to_string());
+    let _ = write!(
+        s,
+        "{{\"grid\": \"hex\", \"layout\": \"{}\", \"algorithm\": \"{}\", \"width\": {}, \"height\": {}, \"origin\": [{}, {}], \"radius\": {}, \"visible\": [",
+        map.grid.layout(),
+        algorithm.id(),
+        map.grid.width(),
+        map.grid.height(),
+        origin.0,
+        origin.1,
+        radius,
+    );
+    for (i, (q, r)) in seen.iter().enumerate() {
+        let _ = write!(s, "{}[{q}, {r}]", if i == 0 { "" } else { ", " });
+    }
+    s.push_str("]}\n");
+    s
+}
+
+/// The hex map in its own text format, `hex LAYOUT` first: the viewer `@`,
+/// seen hexes `.` (floor) and `#` (wall), unseen hexes [`UNSEEN`], so that
+/// the output reads back as a hex map of the same size and layout. On a
+/// terminal (`colour`), unseen hexes keep their glyph, dimmed, and a line
+/// sums the field up.
+pub fn text(
+    algorithm: HexAlgorithm,
+    map: &HexMap,
+    origin: (i32, i32),
+    radius: Option<u32>,
+    seen: &VisibleSet,
+    colour: bool,
+) -> String {
+    const DIM: &str = "\x1b[2m";
+    const RESET: &str = "\x1b[0m";
+    let grid = &map.grid;
+    let layout = grid.layout();
+    let mut s = format!("hex {layout}\n");
+    for w in 0..grid.height() as i32 {
+        if layout.pointy_top() && layout.shifted(i64::from(w)) {
+            s.push(' ');
+        }
+        let mut dimmed = false;
+        for c in 0..grid.width() as i32 {
+            if c > 0 {
+                s.push(' ');
+            }
+            let (q, r) = layout.to_axial(c, w).unwrap_or((i32::MIN, i32::MIN));
+            let glyph = if (q, r) == origin {
+                '@'
+            } else if grid.is_opaque_offset(c, w) {
+                '#'
+            } else {
+                '.'
+            };
+            let visible = (q, r) == origin || seen.contains(q, r);
+            if visible {
+                if dimmed {
+                    s.push_str(RESET);
+                    dimmed = false;
+                }
+                s.push(glyph);
+            } else if colour {
+                if !dimmed {
+                    s.push_str(DIM);
+                    dimmed = true;
+                }
+                s.push(glyph);
+            } else {
+                s.push(UNSEEN);
+            }
+        }
+        if dimmed {
+            s.push_str(RESET);
+        }
+        s.push('\n');
+    }
+    if colour {
+        let reach = match radius {
+            Some(r) => format!("radius {r} (rings)"),
+            None => "no radius".to_owned(),
+        };
+        let _ = writeln!(
+            s,
+            "{algorithm} from ({}, {}), {reach}: {} of {} hexes visible",
+            origin.0,
+            origin.1,
+            seen.len(),
+            u64::from(grid.width()) * u64::from(grid.height())
+        );
+    }
+    s
+}
+
+/// A hex cave, `width` x `height` offset hexes in `layout`, from `seed`:
+/// the border wall, 45% of the other hexes walls at random, then five
+/// rounds of the majority rule on the six neighbours (off the map counts
+/// as wall): a hex becomes wall with 4 or more wall neighbours, floor with
+/// 2 or fewer, and stays as it is with 3. The hex twin of
+/// `sightlines::generate::cave`; the same seed always gives the same map.
+pub fn cave(width: u32, height: u32, layout: sightlines::hex::Layout, seed: u64) -> HexGrid {
+    let mut rng = sightlines::generate::SplitMix64::new(seed);
+    let (w, h) = (width as i32, height as i32);
+    let mut grid = HexGrid::new(width, height, layout);
+    let border = |c: i32, r: i32| c == 0 || r == 0 || c == w - 1 || r == h - 1;
+    for r in 0..h {
+        for c in 0..w {
+            grid.set_offset(c, r, border(c, r) || rng.percent(45));
+        }
+    }
+    let mut next = grid.clone();
+    for _ in 0..5 {
+        for row in 0..h {
+            for c in 0..w {
+                let Some((q, r)) = layout.to_axial(c, row) else {
+                    continue;
+                };
+                let walls = NEIGHBORS
+                    .iter()
+                    .filter(|&&(dq, dr)| grid.is_opaque(q + dq, r + dr))
+                    .count();
+                let wall = walls >= 4 || (walls == 3 && grid.is_opaque_offset(c, row));
+                next.set_offset(c, row, border(c, row) || wall);
+            }
+        }
+        std::mem::swap(&mut grid, &mut next);
+    }
+    grid
+}
+
+/// `sightlines check` on a hex map: the one-way pairs among the floor hexes
+/// (a seeded sample of `--sample` on big maps) of each hex algorithm, and
+/// the promises every algorithm makes (the origin seen, each hex once, none
+/// off the map or out of range). The exit code follows the square check's.
+pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Result<(), Failure> {
+    let map = parse(name, source)?;
+    let algorithms = match args.algorithm {
+        None => HexAlgorithm::ALL.to_vec(),
+        Some(crate::show::AnyAlgorithm::Hex(a)) => vec![a],
+        Some(crate::show::AnyAlgorithm::Square(a)) => {
+            return Err(Failure::usage(format!(
+                "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
+                map.name,
+                hex_ids()
+            )))
+        }
+    };
+    if args.shape != Shape::Circle {
+        return Err(Failure::usage(format!(
+            "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
+            args.shape.id()
+        )));
+    }
+    if args.walls != crate::input::Walls::default() {
+        return Err(Failure::usage(
+            "--walls does not apply to hex maps: '#' is their only wall; leave --walls out",
+        ));
+    }
+    if args.diagonal_gaps != DiagonalGaps::Pass {
+        return Err(Failure::usage(
+            "--diagonal-gaps does not apply to hex maps: hexes never touch at a corner alone; leave it out",
+        ));
+    }
+    if args.picture.is_some() {
+        return Err(Failure::usage(
+            "--picture does not draw hex maps yet; leave it out (sightlines show draws one field)",
+        ));
+    }
+    let grid = &map.grid;
+    let mut floors = Vec::new();
+    for w in 0..grid.height() as i32 {
+        for c in 0..grid.width() as i32 {
+            if !grid.is_opaque_offset(c, w) {
+                floors.extend(grid.to_axial(c, w));
+            }
+        }
+    }
+    let total = floors.len();
+    let sample = args.sample as usize;
+    if total > sample {
+        // The first `sample` steps of a seeded Fisher-Yates shuffle.
+        let mut rng = sightlines::generate::SplitMix64::new(args.seed);
+        for i in 0..sample {
+            let j = i + rng.below((total - i) as u32) as usize;
+            floors.swap(i, j);
+        }
+        floors.truncate(sample);
+        floors.sort_unstable_by_key(|&(q, r)| (r, q));
+    }
+    if floors.len() < 2 {
+        return Err(Failure::input(format!(
+            "{}: fewer than two floor hexes, no pair to check",
+            map.name
+        )));
+    }
+    let n = floors.len();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} floor hexes; {}{} pairs checked, {}",
+        map.name,
+        total,
+        if n < total {
+            format!("a sample of {n} hexes (seed {}), ", args.seed)
+        } else {
+            "all ".to_owned()
+        },
+        n as u64 * (n as u64 - 1) / 2,
+        match args.radius {
+            Some(r) => format!("radius {r} rings"),
+            None => "no radius (the whole map)".to_owned(),
+        }
+    );
+    let bounds = grid.bounds().expect("a hex grid is bounded");
+    let (mut broken, mut asymmetric) = (Vec::new(), Vec::new());
+    for &a in &algorithms {
+        let mut fov = HexFov::new(a);
+        let mut seen = VisibleSet::new();
+        // sees[i * n + j]: floor i sees floor j.
+        let mut sees = vec![false; n * n];
+        let mut problems: Vec<String> = Vec::new();
+        for (i, &origin) in floors.iter().enumerate() {
+            let mut once = VisibleSet::new();
+            once.reset(grid.axial_rect());
+            let (mut twice, mut off, mut far) = (0u64, 0u64, 0u64);
+            fov.compute(grid, origin, args.radius, |q, r| {
+                if !bounds.contains(q, r) {
+                    off += 1;
+                } else if !once.insert(q, r) {
+                    twice += 1;
+                }
+                if args
+                    .radius
+                    .is_some_and(|rad| sightlines::hex::distance(origin, (q, r)) > u64::from(rad))
+                {
+                    far += 1;
+                }
+            })?;
+            fov.compute_into(grid, origin, args.radius, &mut seen)?;
+            if !once.contains(origin.0, origin.1) {
+                problems.push(format!("the origin ({}, {}) not seen", origin.0, origin.1));
+            }
+            for (count, what) in [
+                (twice, "reported twice"),
+                (off, "off the map"),
+                (far, "out of range"),
+            ] {
+                if count > 0 {
+                    problems.push(format!(
+                        "{count} hexes {what} from ({}, {})",
+                        origin.0, origin.1
+                    ));
+                }
+            }
+            for (j, &b) in floors.iter().enumerate() {
+                sees[i * n + j] = seen.contains(b.0, b.1);
+            }
+        }
+        let mut one_way = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                if sees[i * n + j] && !sees[j * n + i] {
+                    one_way.push((floors[i], floors[j]));
+                }
+            }
+        }
+        let promise = match (a.symmetric(), one_way.len()) {
+            (true, 0) => "promises symmetry and keeps it",
+            (true, _) => "promises symmetry and BREAKS it",
+            (false, _) => "does not promise symmetry",
+        };
+        let _ = writeln!(out, "{a}: {} one-way pairs; {promise}", one_way.len());
+        for (seer, seen) in one_way.iter().take(args.limit) {
+            let _ = writeln!(
+                out,
+                "  ({}, {}) sees ({}, {}), but ({}, {}) does not see ({}, {})",
+                seer.0, seer.1, seen.0, seen.1, seen.0, seen.1, seer.0, seer.1
+            );
+        }
+        if one_way.len() > args.limit {
+            let _ = writeln!(out, "  ... and {} more", one_way.len() - args.limit);
+        }
+        let every = format!(
+            "  every algorithm's promises over {n} fields of view (the origin seen, each hex once, none off the map or out of range):"
+        );
+        if problems.is_empty() {
+            let _ = writeln!(out, "{every} kept");
+        } else {
+            problems.truncate(5);
+            let _ = writeln!(out, "{every} BROKEN: {}", problems.join("; "));
+        }
+        if !one_way.is_empty() {
+            asymmetric.push(a);
+        }
+        if !problems.is_empty() || (a.symmetric() && !one_way.is_empty()) {
+            broken.push(a);
+        }
+    }
+    let failed = crate::check::write_verdict(&mut out, &broken, &asymmetric, args.promises);
+    write_output(None, out.as_bytes(), false)?;
+    if failed {
+        Err(Failure::quiet(1))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_reads_back_and_dims_on_a_terminal() {
+        let map = parse("room".into(), "hex odd-r\n. . # .\n . @ # .\n. . # .\n").unwrap();
+        let origin = map.viewer.unwrap();
+        let mut seen = VisibleSet::new();
+        HexFov::default()
+            .compute_into(&map.grid, origin, None, &mut seen)
+            .unwrap();
+        let plain = text(HexAlgorithm::Shadowcast, &map, origin, None, &seen, false);
+        assert_eq!(plain, "hex odd-r\n. . # ?\n . @ # ?\n. . # ?\n");
+        let back = HexGrid::parse(&plain).unwrap();
+        assert_eq!(back.viewer, Some(origin));
+        let tty = text(HexAlgorithm::Shadowcast, &map, origin, Some(3), &seen, true);
+        assert!(
+            tty.starts_with("hex odd-r\n. . # \x1b[2m.\x1b[0m\n"),
+            "{tty:?}"
+        );
+        assert!(
+            tty.ends_with("hex-shadowcast from (1, 1), radius 3 (rings): 9 of 12 hexes visible\n")
+        );
+    }
+}
