@@ -82,27 +82,57 @@ pub fn resolve_origin(map: &HexMap, at: Option<(i32, i32)>) -> Result<(i32, i32)
     Ok((q, r))
 }
 
-/// Refuses the options of `show` that have no meaning on hexes (yet), in
-/// one line each, as a bad command line.
-fn refuse_square_options(args: &ShowArgs) -> Result<(), Failure> {
-    if let Some(shape) = args.shape {
-        if shape != Shape::Circle {
-            return Err(Failure::usage(format!(
-                "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
-                shape.id()
-            )));
-        }
+/// The hex algorithm asked for, if any; a square one is refused in one line
+/// naming the hex ids.
+fn chosen_algorithm(
+    chosen: Option<crate::show::AnyAlgorithm>,
+    map: &HexMap,
+) -> Result<Option<HexAlgorithm>, Failure> {
+    match chosen {
+        None => Ok(None),
+        Some(crate::show::AnyAlgorithm::Hex(a)) => Ok(Some(a)),
+        Some(crate::show::AnyAlgorithm::Square(a)) => Err(Failure::usage(format!(
+            "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
+            map.name,
+            hex_ids()
+        ))),
     }
-    if args.walls != crate::input::Walls::default() {
+}
+
+/// Refuses the square-grid options `show` and `check` share, in one line
+/// each, as a bad command line.
+fn refuse_grid_options(
+    shape: Shape,
+    walls: &crate::input::Walls,
+    gaps: DiagonalGaps,
+) -> Result<(), Failure> {
+    if shape != Shape::Circle {
+        return Err(Failure::usage(format!(
+            "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
+            shape.id()
+        )));
+    }
+    if *walls != crate::input::Walls::default() {
         return Err(Failure::usage(
             "--walls does not apply to hex maps: '#' is their only wall; leave --walls out",
         ));
     }
-    if args.diagonal_gaps != DiagonalGaps::Pass {
+    if gaps != DiagonalGaps::Pass {
         return Err(Failure::usage(
             "--diagonal-gaps does not apply to hex maps: hexes never touch at a corner alone; leave it out",
         ));
     }
+    Ok(())
+}
+
+/// Refuses the options of `show` that have no meaning on hexes (yet), in
+/// one line each, as a bad command line.
+fn refuse_square_options(args: &ShowArgs) -> Result<(), Failure> {
+    refuse_grid_options(
+        args.shape.unwrap_or(Shape::Circle),
+        &args.walls,
+        args.diagonal_gaps,
+    )?;
     if !args.visited.is_empty() || args.memory.is_some() || args.save_memory.is_some() {
         return Err(Failure::usage(
             "--visited, --memory and --save-memory do not read hex maps yet; leave them out",
@@ -114,17 +144,7 @@ fn refuse_square_options(args: &ShowArgs) -> Result<(), Failure> {
 /// `sightlines show` on a hex map.
 pub fn show(args: &ShowArgs, name: String, source: &str) -> Result<(), Failure> {
     let map = parse(name, source)?;
-    let algorithm = match args.algorithm {
-        None => HexAlgorithm::default(),
-        Some(crate::show::AnyAlgorithm::Hex(a)) => a,
-        Some(crate::show::AnyAlgorithm::Square(a)) => {
-            return Err(Failure::usage(format!(
-                "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
-                map.name,
-                hex_ids()
-            )))
-        }
-    };
+    let algorithm = chosen_algorithm(args.algorithm, &map)?.unwrap_or_default();
     refuse_square_options(args)?;
     let origin = resolve_origin(&map, args.at)?;
     let mut fov = HexFov::new(algorithm);
@@ -489,33 +509,11 @@ pub fn cave(width: u32, height: u32, layout: sightlines::hex::Layout, seed: u64)
 /// off the map or out of range). The exit code follows the square check's.
 pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Result<(), Failure> {
     let map = parse(name, source)?;
-    let algorithms = match args.algorithm {
+    let algorithms = match chosen_algorithm(args.algorithm, &map)? {
+        Some(a) => vec![a],
         None => HexAlgorithm::ALL.to_vec(),
-        Some(crate::show::AnyAlgorithm::Hex(a)) => vec![a],
-        Some(crate::show::AnyAlgorithm::Square(a)) => {
-            return Err(Failure::usage(format!(
-                "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
-                map.name,
-                hex_ids()
-            )))
-        }
     };
-    if args.shape != Shape::Circle {
-        return Err(Failure::usage(format!(
-            "--shape {} does not apply to hex maps: --radius counts rings of hexes; leave --shape out",
-            args.shape.id()
-        )));
-    }
-    if args.walls != crate::input::Walls::default() {
-        return Err(Failure::usage(
-            "--walls does not apply to hex maps: '#' is their only wall; leave --walls out",
-        ));
-    }
-    if args.diagonal_gaps != DiagonalGaps::Pass {
-        return Err(Failure::usage(
-            "--diagonal-gaps does not apply to hex maps: hexes never touch at a corner alone; leave it out",
-        ));
-    }
+    refuse_grid_options(args.shape, &args.walls, args.diagonal_gaps)?;
     if args.picture.is_some() {
         return Err(Failure::usage(
             "--picture does not draw hex maps yet; leave it out (sightlines show draws one field)",
