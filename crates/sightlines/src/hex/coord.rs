@@ -105,26 +105,36 @@ impl Layout {
 
     /// Axial `(q, r)` of offset `(col, row)`, or `None` outside `i32`.
     pub fn to_axial(self, col: i32, row: i32) -> Option<(i32, i32)> {
-        let (c, w) = (i64::from(col), i64::from(row));
-        let (q, r) = match self {
-            Layout::OddR => (c - (w - (w & 1)) / 2, w),
-            Layout::EvenR => (c - (w + (w & 1)) / 2, w),
-            Layout::OddQ => (c, w - (c - (c & 1)) / 2),
-            Layout::EvenQ => (c, w - (c + (c & 1)) / 2),
-        };
+        let (q, r) = self.axial_i64(i64::from(col), i64::from(row));
         Some((i32::try_from(q).ok()?, i32::try_from(r).ok()?))
     }
 
     /// Offset `(col, row)` of axial `(q, r)`, or `None` outside `i32`.
     pub fn from_axial(self, q: i32, r: i32) -> Option<(i32, i32)> {
-        let (q, r) = (i64::from(q), i64::from(r));
-        let (c, w) = match self {
+        let (c, w) = self.offset_i64(i64::from(q), i64::from(r));
+        Some((i32::try_from(c).ok()?, i32::try_from(w).ok()?))
+    }
+
+    /// [`Layout::to_axial`] without the `i32` limit.
+    #[inline]
+    pub(crate) fn axial_i64(self, c: i64, w: i64) -> (i64, i64) {
+        match self {
+            Layout::OddR => (c - (w - (w & 1)) / 2, w),
+            Layout::EvenR => (c - (w + (w & 1)) / 2, w),
+            Layout::OddQ => (c, w - (c - (c & 1)) / 2),
+            Layout::EvenQ => (c, w - (c + (c & 1)) / 2),
+        }
+    }
+
+    /// [`Layout::from_axial`] without the `i32` limit.
+    #[inline]
+    pub(crate) fn offset_i64(self, q: i64, r: i64) -> (i64, i64) {
+        match self {
             Layout::OddR => (q + (r - (r & 1)) / 2, r),
             Layout::EvenR => (q + (r + (r & 1)) / 2, r),
             Layout::OddQ => (q, r + (q - (q & 1)) / 2),
             Layout::EvenQ => (q, r + (q + (q & 1)) / 2),
-        };
-        Some((i32::try_from(c).ok()?, i32::try_from(w).ok()?))
+        }
     }
 }
 

@@ -92,7 +92,7 @@ impl<'a> HexBits<'a> {
     /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.
     #[inline]
     pub(crate) fn get(&self, q: i64, r: i64) -> Option<bool> {
-        let (c, w) = offset_i64(self.bounds.layout, q, r);
+        let (c, w) = self.bounds.layout.offset_i64(q, r);
         let i = c - i64::from(self.bounds.rect.x);
         let j = w - i64::from(self.bounds.rect.y);
         if i < 0
@@ -104,17 +104,6 @@ impl<'a> HexBits<'a> {
         }
         let (i, j) = (i as usize, j as usize);
         Some(self.words[j * self.words_per_row + i / 64] >> (i % 64) & 1 == 1)
-    }
-}
-
-/// [`Layout::from_axial`] without the `i32` limit.
-#[inline]
-fn offset_i64(layout: Layout, q: i64, r: i64) -> (i64, i64) {
-    match layout {
-        Layout::OddR => (q + (r - (r & 1)) / 2, r),
-        Layout::EvenR => (q + (r + (r & 1)) / 2, r),
-        Layout::OddQ => (q, r + (q - (q & 1)) / 2),
-        Layout::EvenQ => (q, r + (q + (q & 1)) / 2),
     }
 }
 
@@ -222,17 +211,7 @@ impl HexBounds {
         let layout = self.layout;
         cols.into_iter()
             .filter(move |_| !empty)
-            .flat_map(move |c| rows.into_iter().map(move |w| axial_i64(layout, c, w)))
-    }
-}
-
-/// [`Layout::to_axial`] without the `i32` limit.
-fn axial_i64(layout: Layout, c: i64, w: i64) -> (i64, i64) {
-    match layout {
-        Layout::OddR => (c - (w - (w & 1)) / 2, w),
-        Layout::EvenR => (c - (w + (w & 1)) / 2, w),
-        Layout::OddQ => (c, w - (c - (c & 1)) / 2),
-        Layout::EvenQ => (c, w - (c + (c & 1)) / 2),
+            .flat_map(move |c| rows.into_iter().map(move |w| layout.axial_i64(c, w)))
     }
 }
 
