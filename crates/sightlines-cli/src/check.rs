@@ -139,14 +139,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let map = parse_square_map(name, &text, &args.walls)?;
     let range = Range::with_radius(args.radius, args.shape);
     let all = match args.algorithm {
-        Some(crate::show::AnyAlgorithm::Square(a)) => vec![a],
-        Some(crate::show::AnyAlgorithm::Hex(a)) => {
-            return Err(Failure::usage(format!(
-                "'{a}' is a hex algorithm and {} is a square map; use one of {}",
-                map.name,
-                crate::hex::square_ids()
-            )))
-        }
+        Some(a) => vec![crate::hex::square_only(a, &map.name)?],
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;

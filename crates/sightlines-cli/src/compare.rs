@@ -1,36 +1,43 @@
 //! `sightlines compare`: several algorithms from the same tile, side by side,
-//! with the tiles where they disagree pointed out and counted.
+//! with the tiles where they disagree pointed out and counted. On a hex map
+//! (`hex LAYOUT` first) the hex algorithms are compared, in
+//! [`crate::hex::compare`], through the same pieces.
 
 use crate::input::{
-    describe_range, field_of_view, keeping_diagonal_rule, load_map, parse_algorithms,
-    parse_position, parse_shape, parse_tile_size, resolve_origin, write_output, AlgorithmList,
-    LoadedMap,
+    describe_range, field_of_view, is_hex_map, keeping_diagonal_rule, parse_algorithm_choice,
+    parse_position, parse_shape, parse_square_map, parse_tile_size, read_map_text, resolve_origin,
+    write_output, AlgorithmChoice, LoadedMap,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Range, Shape, VisibleSet};
-use std::fmt::Write as _;
+use std::fmt::{Display, Write as _};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Map file ('-' for standard input; the built-in map when absent).
+    /// Map file ('-' for standard input; the built-in map when absent); a
+    /// first line `hex LAYOUT` makes it a hex map.
     pub map: Option<PathBuf>,
-    /// The characters that block sight; `#` by default.
+    /// The characters that block sight; `#` by default. Not on hex maps.
     #[arg(long, value_name = "CHARS", default_value = "#", value_parser = crate::input::parse_walls)]
     pub walls: crate::input::Walls,
-    /// The viewer's tile, as X,Y; overrides the map's '@'.
+    /// The viewer's tile, as X,Y, or on a hex map its axial Q,R; overrides
+    /// the map's '@'.
     #[arg(long, value_name = "X,Y", value_parser = parse_position, allow_hyphen_values = true)]
     pub at: Option<(i32, i32)>,
-    /// Comma-separated algorithm ids, or `all` (the default).
-    #[arg(long, short, value_name = "A,B,...", default_value = "all", value_parser = parse_algorithms)]
-    pub algorithms: AlgorithmList,
-    /// How far the viewer sees, in tiles; without it, the whole map.
+    /// Comma-separated algorithm ids, or `all` (the default): every square
+    /// algorithm, or on a hex map every hex one.
+    #[arg(long, short, value_name = "A,B,...", default_value = "all", value_parser = parse_algorithm_choice)]
+    pub algorithms: AlgorithmChoice,
+    /// How far the viewer sees, in tiles (in rings on a hex map); without
+    /// it, the whole map.
     #[arg(long, short, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<u32>,
     /// The shape the radius cuts: square, diamond, circle or circle-plus.
+    /// Not on hex maps.
     #[arg(long, value_name = "SHAPE", default_value = "circle", value_parser = parse_shape)]
     pub shape: Shape,
     /// Output format: text panels, or a picture with one panel an algorithm.
@@ -47,7 +54,8 @@ pub struct CompareArgs {
     pub dark_walls: bool,
     /// `block`: walls that touch at a corner seal it (the diagonal rule),
     /// for the algorithms that keep it (the others are left out, with a
-    /// note); `pass` (the default): each algorithm's own rule.
+    /// note); `pass` (the default): each algorithm's own rule. Not on hex
+    /// maps.
     #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
     pub diagonal_gaps: DiagonalGaps,
     /// Which tiles the pictures draw: `map`, `fov` (the box around what any
@@ -64,12 +72,24 @@ pub enum CompareFormat {
     Svg,
 }
 
-/// The fields of view of several algorithms from one origin.
-pub struct Comparison {
-    pub algorithms: Vec<Algorithm>,
+/// The fields of view of several algorithms (square ones, or hex ones:
+/// `A`) from one origin.
+pub struct Comparison<A = Algorithm> {
+    pub algorithms: Vec<A>,
     pub seen: Vec<VisibleSet>,
-    /// Tiles some algorithms see and others do not, by row then column.
+    /// Cells some algorithms see and others do not, in the map's reading
+    /// order (by row, then column).
     pub disputed: Vec<(i32, i32)>,
+}
+
+impl<A> Comparison<A> {
+    /// How many of the disputed cells `seen` holds.
+    pub fn own(&self, seen: &VisibleSet) -> usize {
+        self.disputed
+            .iter()
+            .filter(|&&(x, y)| seen.contains(x, y))
+            .count()
+    }
 }
 
 /// Computes every algorithm's field of view and the tiles they disagree on.
@@ -101,28 +121,46 @@ pub fn compare(
 /// The tiles of `grid` some of the fields of view `seen` hold and others do
 /// not, by row then column.
 pub fn disputed_tiles(grid: &Grid, seen: &[VisibleSet]) -> Vec<(i32, i32)> {
-    let mut disputed = Vec::new();
-    for y in 0..grid.height() as i32 {
-        for x in 0..grid.width() as i32 {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    disputed_among((0..h).flat_map(|y| (0..w).map(move |x| (x, y))), seen)
+}
+
+/// The cells of `cells` some of the fields of view `seen` hold and others
+/// do not, in the order given.
+pub fn disputed_among(
+    cells: impl IntoIterator<Item = (i32, i32)>,
+    seen: &[VisibleSet],
+) -> Vec<(i32, i32)> {
+    cells
+        .into_iter()
+        .filter(|&(x, y)| {
             let count = seen.iter().filter(|s| s.contains(x, y)).count();
-            if count != 0 && count != seen.len() {
-                disputed.push((x, y));
-            }
-        }
-    }
-    disputed
+            count != 0 && count != seen.len()
+        })
+        .collect()
 }
 
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
-    let map = load_map(args.map.as_deref(), &args.walls, "compare")?;
+    let (name, source) = read_map_text(args.map.as_deref())?;
+    if is_hex_map(&source) {
+        return crate::hex::compare(args, name, &source);
+    }
+    let map = parse_square_map(name, &source, &args.walls)?;
+    drop(source);
+    let chosen = match &args.algorithms {
+        AlgorithmChoice::All => Algorithm::ALL.to_vec(),
+        AlgorithmChoice::Listed(ids) => ids
+            .iter()
+            .map(|&a| crate::hex::square_only(a, &map.name))
+            .collect::<Result<_, _>>()?,
+    };
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
-    let algorithms = keeping_diagonal_rule(args.algorithms.0.clone(), args.diagonal_gaps)
-        .map_err(|_| {
-            Failure::usage(
-                "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
-            )
-        })?;
+    let algorithms = keeping_diagonal_rule(chosen, args.diagonal_gaps).map_err(|_| {
+        Failure::usage(
+            "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
+        )
+    })?;
     let cmp = compare(
         &map,
         origin,
@@ -166,16 +204,25 @@ pub fn picture<'a>(
         .collect();
     let n = panels.len();
     let legend = LegendItems {
-        disputed: Some(disputed_label(cmp.disputed.len())),
+        disputed: Some(disputed_label(cmp.disputed.len(), Cell::Tile)),
         ..LegendItems::default()
     };
-    let hint = ", or --radius R or fewer --algorithms for a smaller picture";
-    fit(panels, tile, |w| columns_for(n, w), legend, crop, hint)
+    fit(
+        panels,
+        tile,
+        |w| columns_for(n, w),
+        legend,
+        crop,
+        PICTURE_HINT,
+    )
 }
+
+/// The end of the advice when a comparison's picture is too large.
+pub const PICTURE_HINT: &str = ", or --radius R or fewer --algorithms for a smaller picture";
 
 /// A panel's caption: the algorithm, the tiles it sees, and how many of the
 /// disputed tiles (those some algorithms see and others miss) are among them.
-pub fn caption(a: Algorithm, seen: &VisibleSet, disputed: &[(i32, i32)]) -> String {
+pub fn caption(a: impl Display, seen: &VisibleSet, disputed: &[(i32, i32)]) -> String {
     let own = disputed
         .iter()
         .filter(|&&(x, y)| seen.contains(x, y))
@@ -187,12 +234,28 @@ pub fn caption(a: Algorithm, seen: &VisibleSet, disputed: &[(i32, i32)]) -> Stri
     )
 }
 
-/// The legend's entry for the framed tiles, with their count.
-pub fn disputed_label(count: usize) -> String {
-    format!(
-        "not all agree: {count} tile{}",
-        if count == 1 { "" } else { "s" }
-    )
+/// What the cells of a map are called in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Tile,
+    Hex,
+}
+
+impl Cell {
+    /// "1 tile", "2 tiles", "1 hex", "2 hexes".
+    pub fn count(self, n: usize) -> String {
+        match (self, n) {
+            (Cell::Tile, 1) => "1 tile".to_owned(),
+            (Cell::Tile, _) => format!("{n} tiles"),
+            (Cell::Hex, 1) => "1 hex".to_owned(),
+            (Cell::Hex, _) => format!("{n} hexes"),
+        }
+    }
+}
+
+/// The legend's entry for the framed cells, with their count.
+pub fn disputed_label(count: usize, cell: Cell) -> String {
+    format!("not all agree: {}", cell.count(count))
 }
 
 /// Columns for a grid of panels: about square, at most 4, fewer for wide maps.
@@ -202,9 +265,83 @@ pub fn columns_for(panels: usize, panel_width: u64) -> usize {
     square.clamp(1, 4).min(by_width).max(1)
 }
 
-/// Panels side by side as text. Unseen tiles are blank; a tile not every
-/// algorithm sees is `+` where seen and `-` where missed, or coloured on a
-/// terminal.
+/// The gap between text panels.
+pub const TEXT_GAP: &str = "  ";
+
+/// The first line of text panels: each title cut or padded to `width`
+/// characters, the panels' width.
+pub fn title_line<'t>(titles: impl IntoIterator<Item = &'t str>, width: usize) -> String {
+    let titles: Vec<String> = titles
+        .into_iter()
+        .map(|t| {
+            let mut t: String = t.chars().take(width.max(1)).collect();
+            while t.chars().count() < width {
+                t.push(' ');
+            }
+            t
+        })
+        .collect();
+    let mut s = titles.join(TEXT_GAP).trim_end().to_owned();
+    s.push('\n');
+    s
+}
+
+/// Adds one cell to a text panel's line: its glyph when seen, blank when
+/// not; a disputed cell `+` where seen and `-` where missed, or coloured on
+/// a terminal.
+pub fn push_cell(line: &mut String, glyph: char, visible: bool, disputed: bool, colour: bool) {
+    const DISPUTED_SEEN: &str = "\x1b[30;48;5;208m";
+    const DISPUTED_MISSED: &str = "\x1b[38;5;208m";
+    const RESET: &str = "\x1b[0m";
+    match (disputed, visible, colour) {
+        (false, true, _) => line.push(glyph),
+        (false, false, _) => line.push(' '),
+        (true, true, false) => line.push('+'),
+        (true, false, false) => line.push('-'),
+        (true, true, true) => {
+            let _ = write!(line, "{DISPUTED_SEEN}{glyph}{RESET}");
+        }
+        (true, false, true) => {
+            let _ = write!(line, "{DISPUTED_MISSED}-{RESET}");
+        }
+    }
+}
+
+/// The lines below text panels: where from, how far, how many cells are
+/// disputed and what the marks mean, then each algorithm's counts.
+pub fn summary<A: Display>(
+    origin: (i32, i32),
+    reach: &str,
+    cmp: &Comparison<A>,
+    cell: Cell,
+    colour: bool,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "from ({}, {}), {reach}: {} where the algorithms disagree{}",
+        origin.0,
+        origin.1,
+        cell.count(cmp.disputed.len()),
+        if colour {
+            " (highlighted: seen here, missed by another; '-': missed here, seen by another)"
+        } else {
+            " ('+': seen here, missed by another; '-': missed here, seen by another)"
+        }
+    );
+    for (a, seen) in cmp.algorithms.iter().zip(&cmp.seen) {
+        let _ = writeln!(
+            s,
+            "  {a}: {} seen, {} of them not seen by every other",
+            cell.count(seen.len()),
+            cmp.own(seen)
+        );
+    }
+    s
+}
+
+/// Panels side by side as text, the map's own characters where seen (see
+/// [`push_cell`]), and the [`summary`] below.
 pub fn text(
     map: &LoadedMap,
     origin: (i32, i32),
@@ -212,31 +349,14 @@ pub fn text(
     cmp: &Comparison,
     colour: bool,
 ) -> String {
-    const DISPUTED_SEEN: &str = "\x1b[30;48;5;208m";
-    const DISPUTED_MISSED: &str = "\x1b[38;5;208m";
-    const RESET: &str = "\x1b[0m";
     let width = map.grid.width() as usize;
-    let gap = "  ";
-    let mut s = String::new();
-    // Titles, one a panel, cut or padded to the panel's width.
-    let titles: Vec<String> = cmp
-        .algorithms
-        .iter()
-        .map(|a| {
-            let mut t: String = a.id().chars().take(width.max(1)).collect();
-            while t.chars().count() < width {
-                t.push(' ');
-            }
-            t
-        })
-        .collect();
-    let _ = writeln!(s, "{}", titles.join(gap).trim_end());
+    let mut s = title_line(cmp.algorithms.iter().map(|a| a.id()), width);
     let disputed = |x: i32, y: i32| cmp.disputed.binary_search_by_key(&(y, x), |&(a, b)| (b, a));
     for (y, row) in map.rows.iter().enumerate() {
         let mut line = String::new();
         for (i, seen) in cmp.seen.iter().enumerate() {
             if i > 0 {
-                line.push_str(gap);
+                line.push_str(TEXT_GAP);
             }
             for (x, c) in row.chars().enumerate() {
                 let (x, y) = (x as i32, y as i32);
@@ -248,49 +368,19 @@ pub fn text(
                     c
                 };
                 let visible = seen.contains(x, y);
-                let is_disputed = disputed(x, y).is_ok();
-                match (is_disputed, visible, colour) {
-                    (false, true, _) => line.push(glyph),
-                    (false, false, _) => line.push(' '),
-                    (true, true, false) => line.push('+'),
-                    (true, false, false) => line.push('-'),
-                    (true, true, true) => {
-                        let _ = write!(line, "{DISPUTED_SEEN}{glyph}{RESET}");
-                    }
-                    (true, false, true) => {
-                        let _ = write!(line, "{DISPUTED_MISSED}-{RESET}");
-                    }
-                }
+                push_cell(&mut line, glyph, visible, disputed(x, y).is_ok(), colour);
             }
         }
         s.push_str(line.trim_end_matches(' '));
         s.push('\n');
     }
-    let _ = writeln!(
-        s,
-        "from ({}, {}), {}: {} tiles where the algorithms disagree{}",
-        origin.0,
-        origin.1,
-        describe_range(range),
-        cmp.disputed.len(),
-        if colour {
-            " (highlighted: seen here, missed by another; '-': missed here, seen by another)"
-        } else {
-            " ('+': seen here, missed by another; '-': missed here, seen by another)"
-        }
-    );
-    for (a, seen) in cmp.algorithms.iter().zip(&cmp.seen) {
-        let own = cmp
-            .disputed
-            .iter()
-            .filter(|&&(x, y)| seen.contains(x, y))
-            .count();
-        let _ = writeln!(
-            s,
-            "  {a}: {} tiles seen, {own} of them not seen by every other",
-            seen.len()
-        );
-    }
+    s.push_str(&summary(
+        origin,
+        &describe_range(range),
+        cmp,
+        Cell::Tile,
+        colour,
+    ));
     s
 }
 

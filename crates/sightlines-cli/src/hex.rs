@@ -1,14 +1,19 @@
-//! Hex maps in `sightlines show` and `sightlines check`: a map file whose
+//! Hex maps in `sightlines show`, `compare` and `check`: a map file whose
 //! first line is `hex LAYOUT` (see [`sightlines::hex::HexGrid::parse`]) is
 //! drawn with a hex algorithm, from an axial `--at Q,R`, within `--radius`
-//! rings, or checked for one-way pairs and broken promises.
+//! rings, compared across the hex algorithms, or checked for one-way pairs
+//! and broken promises.
 
-use crate::input::write_output;
+use crate::compare::{
+    caption, columns_for, disputed_among, disputed_label, push_cell, summary, title_line, Cell,
+    CompareArgs, CompareFormat, Comparison, PICTURE_HINT, TEXT_GAP,
+};
+use crate::input::{write_output, AlgorithmChoice};
 use crate::picture::{
     draw_legend, legend_size, palette, text_width, Crop, LegendItems, Picture, MARGIN, MAX_SIDE,
     TITLE_HEIGHT,
 };
-use crate::show::{Format, ShowArgs};
+use crate::show::{AnyAlgorithm, Format, ShowArgs};
 use crate::Failure;
 use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, NEIGHBORS};
 use sightlines::{Algorithm, DiagonalGaps, Rect, Shape, VisibleSet};
@@ -82,16 +87,12 @@ pub fn resolve_origin(map: &HexMap, at: Option<(i32, i32)>) -> Result<(i32, i32)
     Ok((q, r))
 }
 
-/// The hex algorithm asked for, if any; a square one is refused in one line
-/// naming the hex ids.
-fn chosen_algorithm(
-    chosen: Option<crate::show::AnyAlgorithm>,
-    map: &HexMap,
-) -> Result<Option<HexAlgorithm>, Failure> {
+/// A hex algorithm named for the hex map `map`; a square one is refused in
+/// one line naming the hex ids.
+pub fn hex_only(chosen: AnyAlgorithm, map: &HexMap) -> Result<HexAlgorithm, Failure> {
     match chosen {
-        None => Ok(None),
-        Some(crate::show::AnyAlgorithm::Hex(a)) => Ok(Some(a)),
-        Some(crate::show::AnyAlgorithm::Square(a)) => Err(Failure::usage(format!(
+        AnyAlgorithm::Hex(a) => Ok(a),
+        AnyAlgorithm::Square(a) => Err(Failure::usage(format!(
             "'{a}' is a square-grid algorithm and {} is a hex map; use one of {}",
             map.name,
             hex_ids()
@@ -99,8 +100,20 @@ fn chosen_algorithm(
     }
 }
 
-/// Refuses the square-grid options `show` and `check` share, in one line
-/// each, as a bad command line.
+/// A square algorithm named for the square map called `map`; a hex one is
+/// refused in one line naming the square ids.
+pub fn square_only(chosen: AnyAlgorithm, map: &str) -> Result<Algorithm, Failure> {
+    match chosen {
+        AnyAlgorithm::Square(a) => Ok(a),
+        AnyAlgorithm::Hex(a) => Err(Failure::usage(format!(
+            "'{a}' is a hex algorithm and {map} is a square map; use one of {}",
+            square_ids()
+        ))),
+    }
+}
+
+/// Refuses the square-grid options `show`, `check` and `compare` share, in
+/// one line each, as a bad command line.
 fn refuse_grid_options(
     shape: Shape,
     walls: &crate::input::Walls,
@@ -144,7 +157,10 @@ fn refuse_square_options(args: &ShowArgs) -> Result<(), Failure> {
 /// `sightlines show` on a hex map.
 pub fn show(args: &ShowArgs, name: String, source: &str) -> Result<(), Failure> {
     let map = parse(name, source)?;
-    let algorithm = chosen_algorithm(args.algorithm, &map)?.unwrap_or_default();
+    let algorithm = match args.algorithm {
+        Some(a) => hex_only(a, &map)?,
+        None => HexAlgorithm::default(),
+    };
     refuse_square_options(args)?;
     let origin = resolve_origin(&map, args.at)?;
     let mut fov = HexFov::new(algorithm);
@@ -162,19 +178,189 @@ pub fn show(args: &ShowArgs, name: String, source: &str) -> Result<(), Failure> 
                 origin.1,
                 seen.len()
             );
-            let pic = picture(
-                &map,
-                &seen,
-                origin,
+            let panel = HexPanel {
                 title,
+                seen: &seen,
+                disputed: &[],
+            };
+            let legend = LegendItems {
+                sight_lines: args.sight_lines,
+                ..LegendItems::default()
+            };
+            let pic = figure(
+                &map,
+                &[panel],
+                origin,
                 args.tile_size,
                 args.sight_lines,
                 args.crop,
+                legend,
+                |_| 1,
+                "--radius R to draw a smaller field of view",
             )?;
             return pic.write_to(args.output.as_deref(), args.format == Format::Png);
         }
     };
     write_output(args.output.as_deref(), bytes.as_bytes(), false)
+}
+
+/// `sightlines compare` on a hex map: the hex algorithms (all four by
+/// default) from one hex, as text panels side by side in the hex text
+/// layout or as a picture with one panel an algorithm, the hexes they
+/// disagree on pointed out and counted as on square maps.
+pub fn compare(args: &CompareArgs, name: String, source: &str) -> Result<(), Failure> {
+    let map = parse(name, source)?;
+    let algorithms: Vec<HexAlgorithm> = match &args.algorithms {
+        AlgorithmChoice::All => HexAlgorithm::ALL.to_vec(),
+        AlgorithmChoice::Listed(ids) => ids
+            .iter()
+            .map(|&a| hex_only(a, &map))
+            .collect::<Result<_, _>>()?,
+    };
+    refuse_grid_options(args.shape, &args.walls, args.diagonal_gaps)?;
+    let origin = resolve_origin(&map, args.at)?;
+    let cmp = compare_fields(&map, origin, args.radius, &algorithms, !args.dark_walls)?;
+    match args.format {
+        CompareFormat::Text => {
+            let colour = args.output.is_none() && std::io::stdout().is_terminal();
+            let out = compare_text(&map, origin, args.radius, &cmp, colour);
+            write_output(args.output.as_deref(), out.as_bytes(), false)
+        }
+        CompareFormat::Png | CompareFormat::Svg => {
+            let pic = compare_picture(&map, origin, &cmp, args.tile_size, args.crop)?;
+            let png = args.format == CompareFormat::Png;
+            pic.write_to(args.output.as_deref(), png)
+        }
+    }
+}
+
+/// Every hex algorithm's field of view from `origin` and the hexes they
+/// disagree on, in offset reading order.
+pub fn compare_fields(
+    map: &HexMap,
+    origin: (i32, i32),
+    radius: Option<u32>,
+    algorithms: &[HexAlgorithm],
+    lit_walls: bool,
+) -> Result<Comparison<HexAlgorithm>, Failure> {
+    let mut fov = HexFov::default();
+    fov.set_lit_walls(lit_walls);
+    let mut seen = Vec::with_capacity(algorithms.len());
+    for &a in algorithms {
+        fov.set_algorithm(a);
+        let mut set = VisibleSet::new();
+        fov.compute_into(&map.grid, origin, radius, &mut set)?;
+        seen.push(set);
+    }
+    let (width, height) = (map.grid.width() as i32, map.grid.height() as i32);
+    let layout = map.grid.layout();
+    let hexes = (0..height).flat_map(|w| (0..width).filter_map(move |c| layout.to_axial(c, w)));
+    Ok(Comparison {
+        algorithms: algorithms.to_vec(),
+        disputed: disputed_among(hexes, &seen),
+        seen,
+    })
+}
+
+/// Text panels side by side, each the hex map in its text layout (shifted
+/// rows start with a space) with the marks of [`crate::compare::push_cell`],
+/// and the comparison's summary below.
+pub fn compare_text(
+    map: &HexMap,
+    origin: (i32, i32),
+    radius: Option<u32>,
+    cmp: &Comparison<HexAlgorithm>,
+    colour: bool,
+) -> String {
+    let grid = &map.grid;
+    let layout = grid.layout();
+    let columns = grid.width() as usize;
+    // W hexes and the spaces between them, and the shift of the row layouts.
+    let width = (2 * columns).saturating_sub(1) + usize::from(layout.pointy_top());
+    let mut s = title_line(cmp.algorithms.iter().map(|a| a.id()), width);
+    let mut disputed = VisibleSet::new();
+    disputed.reset(grid.axial_rect());
+    for &(q, r) in &cmp.disputed {
+        disputed.insert(q, r);
+    }
+    for w in 0..grid.height() as i32 {
+        let shifted = layout.pointy_top() && layout.shifted(i64::from(w));
+        let mut line = String::new();
+        for (i, seen) in cmp.seen.iter().enumerate() {
+            if i > 0 {
+                line.push_str(TEXT_GAP);
+            }
+            // Characters of this panel's row, escapes left out, for the padding.
+            let mut used = 0;
+            if shifted {
+                line.push(' ');
+                used += 1;
+            }
+            for c in 0..columns as i32 {
+                if c > 0 {
+                    line.push(' ');
+                    used += 1;
+                }
+                let (q, r) = layout.to_axial(c, w).unwrap_or((i32::MIN, i32::MIN));
+                let glyph = if (q, r) == origin {
+                    '@'
+                } else if grid.is_opaque_offset(c, w) {
+                    '#'
+                } else {
+                    '.'
+                };
+                let visible = seen.contains(q, r);
+                push_cell(&mut line, glyph, visible, disputed.contains(q, r), colour);
+                used += 1;
+            }
+            line.extend(std::iter::repeat_n(' ', width.saturating_sub(used)));
+        }
+        s.push_str(line.trim_end_matches(' '));
+        s.push('\n');
+    }
+    let reach = match radius {
+        Some(r) => format!("radius {r} (rings)"),
+        None => "no radius".to_owned(),
+    };
+    s.push_str(&summary(origin, &reach, cmp, Cell::Hex, colour));
+    s
+}
+
+/// One hexagon panel an algorithm, the disputed hexes ringed, within the
+/// picture limit.
+pub fn compare_picture<'a>(
+    map: &HexMap,
+    origin: (i32, i32),
+    cmp: &Comparison<HexAlgorithm>,
+    tile: u32,
+    crop: Crop,
+) -> Result<Picture<'a>, Failure> {
+    let panels: Vec<HexPanel<'_>> = cmp
+        .algorithms
+        .iter()
+        .zip(&cmp.seen)
+        .map(|(a, seen)| HexPanel {
+            title: caption(a, seen, &cmp.disputed),
+            seen,
+            disputed: &cmp.disputed,
+        })
+        .collect();
+    let legend = LegendItems {
+        disputed: Some(disputed_label(cmp.disputed.len(), Cell::Hex)),
+        ..LegendItems::default()
+    };
+    let n = panels.len();
+    figure(
+        map,
+        &panels,
+        origin,
+        tile,
+        false,
+        crop,
+        legend,
+        |w| columns_for(n, w),
+        PICTURE_HINT.trim_start_matches(", or "),
+    )
 }
 
 /// Where the hexes of an offset rectangle go in a picture: `tile` pixels
@@ -229,11 +415,11 @@ impl HexPlacer {
     }
 }
 
-/// The offset box around the hexes seen.
-fn seen_box(map: &HexMap, seen: &VisibleSet) -> Rect {
+/// The offset box around the hexes of every set of `sets`.
+fn seen_box<'s>(map: &HexMap, sets: impl IntoIterator<Item = &'s VisibleSet>) -> Rect {
     let layout = map.grid.layout();
     let mut b: Option<(i32, i32, i32, i32)> = None;
-    for (q, r) in seen.iter() {
+    for (q, r) in sets.into_iter().flat_map(VisibleSet::iter) {
         if let Some((c, w)) = layout.from_axial(q, r) {
             b = Some(match b {
                 None => (c, w, c, w),
@@ -246,22 +432,51 @@ fn seen_box(map: &HexMap, seen: &VisibleSet) -> Rect {
     })
 }
 
-/// A picture of a hex field of view: a title, the map drawn as hexagons in
-/// the palette of square maps, the viewer a blue disc, and the legend.
-fn picture<'a>(
-    map: &HexMap,
-    seen: &VisibleSet,
-    origin: (i32, i32),
+/// One map of a hex figure: a title over the map drawn with what `seen`
+/// holds, the hexes of `disputed` ringed.
+struct HexPanel<'s> {
     title: String,
+    seen: &'s VisibleSet,
+    disputed: &'s [(i32, i32)],
+}
+
+/// A hex figure's size in pixels and where its parts go.
+#[derive(Clone, Copy)]
+struct HexLayout {
+    width: i64,
+    height: i64,
+    columns: usize,
+    cell_w: i64,
+    cell_h: i64,
+    legend_w: i64,
+}
+
+/// A picture of hex fields of view: the panels in a grid (`columns` gives
+/// the columns for a map's width in pixels), each a title and the map
+/// drawn as hexagons in the palette of square maps, the viewer a blue disc,
+/// then the legend. Within [`MAX_SIDE`] a side, cropped as `crop` says to
+/// the offset box around what any panel sees; when it cannot fit, the
+/// error names the tile size that does, or asks for `smaller`.
+#[allow(clippy::too_many_arguments)]
+fn figure<'a>(
+    map: &HexMap,
+    panels: &[HexPanel<'_>],
+    origin: (i32, i32),
     tile: u32,
     sight_lines: bool,
     crop: Crop,
+    legend: LegendItems,
+    columns: impl Fn(u64) -> usize,
+    smaller: &str,
 ) -> Result<Picture<'a>, Failure> {
-    let legend = LegendItems {
-        sight_lines,
-        ..LegendItems::default()
-    };
+    let n = panels.len().max(1);
     let whole = Rect::new(0, 0, map.grid.width(), map.grid.height());
+    let title_w = panels
+        .iter()
+        .map(|p| i64::from(text_width(&p.title)))
+        .max()
+        .unwrap_or(0);
+    let margin = i64::from(MARGIN);
     let size_of = |area: Rect, tile: u32| {
         let placer = HexPlacer {
             area,
@@ -269,37 +484,54 @@ fn picture<'a>(
             tile: f64::from(tile),
         };
         let (mw, mh) = placer.extent();
-        let content_w = mw.max(i64::from(text_width(&title))).max(1);
-        let (legend_w, legend_h) = legend_size(&legend, content_w);
-        let margin = i64::from(MARGIN);
-        let width = 2 * margin + legend_w.max(content_w);
-        let height = 2 * margin + i64::from(TITLE_HEIGHT) + mh + margin + legend_h;
-        (width, height, legend_w)
+        let cell_w = mw.max(title_w).max(1);
+        let cell_h = i64::from(TITLE_HEIGHT) + mh;
+        let with = |columns: usize| {
+            let rows = n.div_ceil(columns) as i64;
+            let content_w = columns as i64 * cell_w + (columns as i64 - 1) * margin;
+            let (legend_w, legend_h) = legend_size(&legend, content_w);
+            HexLayout {
+                width: 2 * margin + legend_w.max(content_w),
+                height: 2 * margin + rows * cell_h + (rows - 1) * margin + margin + legend_h,
+                columns,
+                cell_w,
+                cell_h,
+                legend_w,
+            }
+        };
+        let preferred = with(columns(mw.max(1) as u64).clamp(1, n));
+        if fits(preferred) {
+            return preferred;
+        }
+        // Past the limit: the columns that fit, the squarest picture.
+        (1..=n)
+            .map(with)
+            .filter(|&l| fits(l))
+            .min_by_key(|l| l.width.max(l.height))
+            .unwrap_or(preferred)
     };
-    let fits = |(w, h, _): (i64, i64, i64)| w <= i64::from(MAX_SIDE) && h <= i64::from(MAX_SIDE);
+    let seen = || seen_box(map, panels.iter().map(|p| p.seen));
     let mut area = match crop {
-        Crop::Fov => seen_box(map, seen),
+        Crop::Fov => seen(),
         Crop::Map | Crop::Auto => whole,
     };
     if crop == Crop::Auto && !fits(size_of(area, tile)) {
-        area = seen_box(map, seen);
+        area = seen();
         if fits(size_of(area, tile)) {
             eprintln!(
                 "sightlines: note: the whole hex map would be past the limit of {MAX_SIDE} pixels a side; drawing the hexes around what is seen (--crop map and a smaller --tile-size draw it all)"
             );
         }
     }
-    let (width, height, legend_w) = size_of(area, tile);
-    if !fits((width, height, legend_w)) {
+    let l = size_of(area, tile);
+    if !fits(l) {
         let advice = match (1..tile).rev().find(|&t| fits(size_of(area, t))) {
-            Some(t) => format!(
-                "; pass --tile-size {t} (or less), or --radius R to draw a smaller field of view"
-            ),
-            None => ", even at --tile-size 1; pass --radius R to draw a smaller field of view"
-                .to_owned(),
+            Some(t) => format!("; pass --tile-size {t} (or less), or {smaller}"),
+            None => format!(", even at --tile-size 1; pass {smaller}"),
         };
         return Err(Failure::input(format!(
-            "a picture of the hex map would be {width} x {height} pixels, past the limit of {MAX_SIDE} a side{advice}"
+            "a picture of the hex map would be {} x {} pixels, past the limit of {MAX_SIDE} a side{advice}",
+            l.width, l.height
         )));
     }
     let placer = HexPlacer {
@@ -307,62 +539,80 @@ fn picture<'a>(
         layout: map.grid.layout(),
         tile: f64::from(tile),
     };
-    let mut pic = Picture::new(width as u32, height as u32);
-    pic.text(MARGIN, MARGIN + 2, &title, palette::TEXT);
-    let (ox, oy) = (f64::from(MARGIN), f64::from(MARGIN + TITLE_HEIGHT));
+    let mut pic = Picture::new(l.width as u32, l.height as u32);
     // A gap of a pixel or so between hexes, as the grid lines of square
     // maps, when they are large enough to count
     // (0.9 off the circumradius is 0.78 off each side: a gap of 1.5).
     let gap = if tile >= 8 { 0.9 } else { 0.0 };
+    // The ring of a disputed hex: as thick as the frame of a disputed tile.
+    let ring = f64::from((tile / 6).max(1));
     let size = placer.size();
     let layout = map.grid.layout();
     let pointy = layout.pointy_top();
-    let centre = |c: i32, w: i32| {
-        let (x, y) = placer.centre(c, w);
-        (ox + x, oy + y)
-    };
-    for w in area.y..area.y + area.height as i32 {
-        for c in area.x..area.x + area.width as i32 {
-            let Some((q, r)) = layout.to_axial(c, w) else {
-                continue;
-            };
-            let visible = (q, r) == origin || seen.contains(q, r);
-            let fill = match (map.grid.is_opaque_offset(c, w), visible) {
-                (false, true) => palette::FLOOR_SEEN,
-                (true, true) => palette::WALL_SEEN,
-                (false, false) => palette::FLOOR_UNSEEN,
-                (true, false) => palette::WALL_UNSEEN,
-            };
-            let (x, y) = centre(c, w);
-            pic.hexagon(x, y, size - gap, pointy, fill);
-        }
-    }
-    let at = |(q, r): (i32, i32)| {
-        layout
-            .from_axial(q, r)
-            .filter(|&(c, w)| area.contains(c, w))
-            .map(|(c, w)| {
+    for (i, panel) in panels.iter().enumerate() {
+        let left = MARGIN + (i % l.columns) as i32 * (l.cell_w + margin) as i32;
+        let top = MARGIN + (i / l.columns) as i32 * (l.cell_h + margin) as i32;
+        pic.text(left, top + 2, &panel.title, palette::TEXT);
+        let (ox, oy) = (f64::from(left), f64::from(top + TITLE_HEIGHT));
+        let centre = |c: i32, w: i32| {
+            let (x, y) = placer.centre(c, w);
+            (ox + x, oy + y)
+        };
+        let disputed: std::collections::HashSet<(i32, i32)> =
+            panel.disputed.iter().copied().collect();
+        for w in area.y..area.y + area.height as i32 {
+            for c in area.x..area.x + area.width as i32 {
+                let Some((q, r)) = layout.to_axial(c, w) else {
+                    continue;
+                };
+                let visible = (q, r) == origin || panel.seen.contains(q, r);
+                let fill = match (map.grid.is_opaque_offset(c, w), visible) {
+                    (false, true) => palette::FLOOR_SEEN,
+                    (true, true) => palette::WALL_SEEN,
+                    (false, false) => palette::FLOOR_UNSEEN,
+                    (true, false) => palette::WALL_UNSEEN,
+                };
                 let (x, y) = centre(c, w);
-                (x.round() as i32, y.round() as i32)
-            })
-    };
-    if let Some(from) = at(origin) {
-        if sight_lines {
-            for (q, r) in seen.iter() {
-                let edge = NEIGHBORS
-                    .iter()
-                    .any(|&(dq, dr)| !seen.contains(q + dq, r + dr));
-                if let (true, false, Some(to)) = (edge, (q, r) == origin, at((q, r))) {
-                    pic.line(from, to, palette::SIGHT_LINE, 1);
+                if disputed.contains(&(q, r)) {
+                    pic.hexagon(x, y, size - gap, pointy, palette::DISPUTED);
+                    pic.hexagon(x, y, (size - gap - ring).max(0.5), pointy, fill);
+                } else {
+                    pic.hexagon(x, y, size - gap, pointy, fill);
                 }
             }
         }
-        let radius = ((f64::from(tile) * 3.0 / 8.0).round() as i32).max(1);
-        pic.disc(from.0, from.1, radius, palette::ORIGIN);
+        let at = |(q, r): (i32, i32)| {
+            layout
+                .from_axial(q, r)
+                .filter(|&(c, w)| area.contains(c, w))
+                .map(|(c, w)| {
+                    let (x, y) = centre(c, w);
+                    (x.round() as i32, y.round() as i32)
+                })
+        };
+        if let Some(from) = at(origin) {
+            if sight_lines {
+                for (q, r) in panel.seen.iter() {
+                    let edge = NEIGHBORS
+                        .iter()
+                        .any(|&(dq, dr)| !panel.seen.contains(q + dq, r + dr));
+                    if let (true, false, Some(to)) = (edge, (q, r) == origin, at((q, r))) {
+                        pic.line(from, to, palette::SIGHT_LINE, 1);
+                    }
+                }
+            }
+            let radius = ((f64::from(tile) * 3.0 / 8.0).round() as i32).max(1);
+            pic.disc(from.0, from.1, radius, palette::ORIGIN);
+        }
     }
-    let top = MARGIN + TITLE_HEIGHT + placer.extent().1 as i32 + MARGIN;
-    draw_legend(&mut pic, &legend, MARGIN, top, legend_w as i32);
+    let rows = n.div_ceil(l.columns) as i64;
+    let top = margin + rows * l.cell_h + (rows - 1) * margin + margin;
+    draw_legend(&mut pic, &legend, MARGIN, top as i32, l.legend_w as i32);
     Ok(pic)
+}
+
+fn fits(l: HexLayout) -> bool {
+    l.width <= i64::from(MAX_SIDE) && l.height <= i64::from(MAX_SIDE)
 }
 
 /// The JSON object of a hex field of view, `visible` sorted by r, then q.
@@ -509,8 +759,8 @@ pub fn cave(width: u32, height: u32, layout: sightlines::hex::Layout, seed: u64)
 /// off the map or out of range). The exit code follows the square check's.
 pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Result<(), Failure> {
     let map = parse(name, source)?;
-    let algorithms = match chosen_algorithm(args.algorithm, &map)? {
-        Some(a) => vec![a],
+    let algorithms = match args.algorithm {
+        Some(a) => vec![hex_only(a, &map)?],
         None => HexAlgorithm::ALL.to_vec(),
     };
     refuse_grid_options(args.shape, &args.walls, args.diagonal_gaps)?;
@@ -661,6 +911,35 @@ pub fn check(args: &crate::check::CheckArgs, name: String, source: &str) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compare_text_colours_the_disputed_hexes_on_a_terminal() {
+        let map = parse(
+            "seam".into(),
+            "hex odd-r\n. . . .\n . @ . .\n. # # .\n . . . .\n",
+        )
+        .unwrap();
+        let origin = map.viewer.unwrap();
+        let algorithms = [HexAlgorithm::Shadowcast, HexAlgorithm::PrecisePermissive];
+        let cmp = compare_fields(&map, origin, None, &algorithms, true).unwrap();
+        let plain = compare_text(&map, origin, None, &cmp, false);
+        let tty = compare_text(&map, origin, None, &cmp, true);
+        let n = cmp.disputed.len();
+        assert!(n > 0);
+        // Each disputed hex is highlighted in the panel that sees it and an
+        // orange '-' in the other: as many marks as in the plain text.
+        let marks = |text: &str, c: char| {
+            text.lines()
+                .skip(1)
+                .take(4)
+                .map(|l| l.matches(c).count())
+                .sum::<usize>()
+        };
+        assert_eq!(marks(&plain, '+') + marks(&plain, '-'), 2 * n);
+        assert_eq!(tty.matches("\x1b[30;48;5;208m").count(), marks(&plain, '+'));
+        assert!(tty.contains("(highlighted: seen here, missed by another;"));
+        assert!(!plain.contains('\x1b'));
+    }
 
     #[test]
     fn text_reads_back_and_dims_on_a_terminal() {

@@ -83,19 +83,6 @@ pub fn is_hex_map(text: &str) -> bool {
     first.starts_with("hex") && first.split_whitespace().next() == Some("hex")
 }
 
-/// Loads `MAP`: a file, `-` for standard input, or the built-in sample when
-/// absent. A hex map is refused in one line naming `command`: only `show`
-/// and `check` read them.
-pub fn load_map(path: Option<&Path>, walls: &Walls, command: &str) -> Result<LoadedMap, Failure> {
-    let (name, text) = read_map_text(path)?;
-    if is_hex_map(&text) {
-        return Err(Failure::input(format!(
-            "{name} is a hex map ('hex' on its first line); `sightlines {command}` does not read hex maps yet (`show` and `check` do)"
-        )));
-    }
-    parse_square_map(name, &text, walls)
-}
-
 /// A square map from its text.
 pub fn parse_square_map(name: String, text: &str, walls: &Walls) -> Result<LoadedMap, Failure> {
     let parsed = Grid::parse_with(text, |c| walls.0.contains(&c))
@@ -236,6 +223,30 @@ pub fn parse_algorithms(s: &str) -> Result<AlgorithmList, String> {
         out.push(a);
     }
     Ok(AlgorithmList(out))
+}
+
+/// `compare --algorithms`: every algorithm of the map's family, or ids of
+/// either family in the order given (the map then says which family fits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AlgorithmChoice {
+    All,
+    Listed(Vec<crate::show::AnyAlgorithm>),
+}
+
+/// Parses `all` or a comma-separated list of square or hex algorithm ids.
+pub fn parse_algorithm_choice(s: &str) -> Result<AlgorithmChoice, String> {
+    if s == "all" {
+        return Ok(AlgorithmChoice::All);
+    }
+    let mut out = Vec::new();
+    for id in s.split(',') {
+        let a = crate::show::parse_any_algorithm(id.trim())?;
+        if out.contains(&a) {
+            return Err(format!("algorithm '{}' is listed twice", id.trim()));
+        }
+        out.push(a);
+    }
+    Ok(AlgorithmChoice::Listed(out))
 }
 
 /// Parses a tile size in pixels, 1 to 64.

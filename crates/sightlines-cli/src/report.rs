@@ -752,7 +752,10 @@ fn scenario_picture<'a>(
         .collect();
     let n = panels.len();
     let legend = LegendItems {
-        disputed: Some(crate::compare::disputed_label(disputed.len())),
+        disputed: Some(crate::compare::disputed_label(
+            disputed.len(),
+            crate::compare::Cell::Tile,
+        )),
         targets: if map.marks.is_empty() {
             None
         } else {

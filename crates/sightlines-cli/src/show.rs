@@ -124,14 +124,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     drop(source);
     let algorithm = match args.algorithm {
         None => Algorithm::PrecisePermissive,
-        Some(AnyAlgorithm::Square(a)) => a,
-        Some(AnyAlgorithm::Hex(a)) => {
-            return Err(Failure::usage(format!(
-                "'{a}' is a hex algorithm and {} is a square map; use one of {}",
-                map.name,
-                crate::hex::square_ids()
-            )))
-        }
+        Some(a) => crate::hex::square_only(a, &map.name)?,
     };
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape.unwrap_or(Shape::Circle));

@@ -251,14 +251,215 @@ fn square_only_options_are_refused_on_hex_maps() {
     }
 }
 
+/// Two walls side by side below the viewer (odd-r (1, 1), axial (1, 1)):
+/// the centre-to-centre line to the hex below them, odd-r (1, 3), axial
+/// (0, 3), runs along the seam between them.
+const SEAM: &str = "hex odd-r\n. . . . .\n . @ . . .\n. # # . .\n . . . . .\n. . . . .\n";
+
+/// The library's field of view on a hex map's text.
+fn library_on(
+    map: &str,
+    algorithm: HexAlgorithm,
+    origin: (i32, i32),
+    radius: Option<u32>,
+) -> VisibleSet {
+    let parsed = HexGrid::parse(map).unwrap();
+    let mut seen = VisibleSet::new();
+    HexFov::new(algorithm)
+        .compute_into(&parsed.grid, origin, radius, &mut seen)
+        .unwrap();
+    seen
+}
+
 #[test]
-fn compare_refuses_hex_maps_in_one_line() {
-    let o = sightlines(&["compare", &room()], None);
+fn compare_points_out_the_seam_precise_permissive_opens() {
+    // The library's answer: precise permissive sees through the seam,
+    // shadowcasting does not, and within 2 rings that is their only quarrel.
+    let shut = library_on(SEAM, HexAlgorithm::Shadowcast, (1, 1), Some(2));
+    let open = library_on(SEAM, HexAlgorithm::PrecisePermissive, (1, 1), Some(2));
+    assert!(open.contains(0, 3) && !shut.contains(0, 3));
+    let o = sightlines(
+        &[
+            "compare",
+            "-",
+            "-a",
+            "hex-shadowcast,hex-precise-permissive",
+            "-r",
+            "2",
+        ],
+        Some(SEAM),
+    );
+    assert_ok(&o);
+    let want = format!(
+        "\
+hex-shadow  hex-precis
+. . . .     . . . .
+ . @ . .     . @ . .
+. # # .     . # # .
+   -           +
+
+from (1, 1), radius 2 (rings): 1 hex where the algorithms disagree ('+': seen here, missed by another; '-': missed here, seen by another)
+  hex-shadowcast: {} hexes seen, 0 of them not seen by every other
+  hex-precise-permissive: {} hexes seen, 1 of them not seen by every other
+",
+        shut.len(),
+        open.len()
+    );
+    assert_eq!(stdout(&o), want);
+}
+
+#[test]
+fn compare_defaults_to_every_hex_algorithm_and_counts_as_the_library() {
+    let fields: Vec<VisibleSet> = HexAlgorithm::ALL
+        .iter()
+        .map(|&a| library_on(SEAM, a, (1, 1), None))
+        .collect();
+    let grid = HexGrid::parse(SEAM).unwrap().grid;
+    let disputed: Vec<(i32, i32)> = (0..5)
+        .flat_map(|w| (0..5).map(move |c| (c, w)))
+        .map(|(c, w)| grid.to_axial(c, w).unwrap())
+        .filter(|&(q, r)| {
+            let n = fields.iter().filter(|f| f.contains(q, r)).count();
+            n != 0 && n != fields.len()
+        })
+        .collect();
+    assert!(disputed.contains(&(0, 3)) && disputed.len() > 1);
+    let o = sightlines(&["compare", "-", "--at", "1,1"], Some(SEAM));
+    assert_ok(&o);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // One title a panel, each panel as wide as the map's text (10 characters).
+    assert_eq!(lines[0], "hex-shadow  hex-symmet  hex-raycas  hex-precis");
+    assert_eq!(lines[1], ". . . . .   . . . . .   . . . . .   . . . . .");
+    assert_eq!(
+        lines[6],
+        format!(
+            "from (1, 1), no radius: {} hexes where the algorithms disagree ('+': seen here, missed by another; '-': missed here, seen by another)",
+            disputed.len()
+        )
+    );
+    for (i, (a, seen)) in HexAlgorithm::ALL.iter().zip(&fields).enumerate() {
+        let own = disputed
+            .iter()
+            .filter(|&&(q, r)| seen.contains(q, r))
+            .count();
+        assert_eq!(
+            lines[7 + i],
+            format!(
+                "  {a}: {} hexes seen, {own} of them not seen by every other",
+                seen.len()
+            )
+        );
+    }
+    // The seam hex, the second of its shifted row (after the shift's space,
+    // a hex and a space): '-' where missed, '+' where seen.
+    let seam_column = 3;
+    for (panel, mark) in [(0, '-'), (1, '-'), (3, '+')] {
+        let at = panel * 12 + seam_column;
+        assert_eq!(
+            lines[4].chars().nth(at),
+            Some(mark),
+            "panel {panel}: {:?}",
+            lines[4]
+        );
+    }
+}
+
+#[test]
+fn compare_refuses_square_ids_and_square_options_on_hex_maps() {
+    for (args, want) in [
+        (
+            &["-a", "hex-raycast,restrictive"][..],
+            "'restrictive' is a square-grid algorithm and <stdin> is a hex map; use one of hex-shadowcast, hex-symmetric-shadowcast, hex-raycast, hex-precise-permissive",
+        ),
+        (
+            &["--shape", "diamond"][..],
+            "--shape diamond does not apply to hex maps",
+        ),
+        (&["--walls", "#T"][..], "--walls does not apply to hex maps"),
+        (
+            &["--diagonal-gaps", "block"][..],
+            "--diagonal-gaps does not apply to hex maps",
+        ),
+    ] {
+        let mut all = vec!["compare", "-"];
+        all.extend_from_slice(args);
+        let o = sightlines(&all, Some(SEAM));
+        assert_fails_with(&o, want);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+    let o = sightlines(&["compare", "-", "--at", "9,0"], Some(SEAM));
+    assert_fails_with(&o, "origin (9, 0) is off the hex map <stdin>");
+    assert_eq!(o.status.code(), Some(1));
+    // And a hex id on a square map names the square ids.
+    let o = sightlines(&["compare", "-a", "precise-permissive,hex-raycast"], None);
     assert_fails_with(
         &o,
-        "is a hex map ('hex' on its first line); `sightlines compare` does not read hex maps yet",
+        "'hex-raycast' is a hex algorithm and <built-in map> is a square map; use one of precise-permissive,",
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn compare_pictures_have_a_hexagon_panel_an_algorithm() {
+    let svg = stdout(&sightlines(
+        &["compare", "-", "-f", "svg", "--tile-size", "24"],
+        Some(SEAM),
+    ));
+    let shapes = polygons(&svg);
+    let rings = shapes.iter().filter(|(_, f)| f == "#d55e00").count();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let titles: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .filter(|t| t.contains(" seen, "))
+        .collect();
+    assert_eq!(titles.len(), 4, "{titles:?}");
+    for (title, a) in titles.iter().zip(HexAlgorithm::ALL) {
+        assert!(title.starts_with(&format!("{a}: ")), "{title}");
+    }
+    let disputed: usize = svg
+        .split("not all agree: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the legend's count");
+    // Every hex of the 5 x 5 map in each panel, the disputed ones ringed.
+    assert_eq!(rings, 4 * disputed);
+    assert_eq!(shapes.len(), 4 * 25 + rings);
+    for (corners, _) in &shapes {
+        assert_eq!(corners.len(), 6);
+    }
+    // The PNG is the same picture: its size, and in the first panel
+    // (hex-shadowcast) the seam hex an unseen floor ringed in vermillion.
+    let dir = temp_dir("hex-compare-png");
+    let png = dir.join("seam.png");
+    let path = write(&dir, "seam.txt", SEAM);
+    let o = sightlines(
+        &[
+            "compare",
+            &path,
+            "-f",
+            "png",
+            "--tile-size",
+            "24",
+            "-o",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_ok(&o);
+    let (w, h, px) = decode_png(&std::fs::read(&png).unwrap());
+    let root = doc.root_element();
+    assert_eq!(root.attribute("width"), Some(w.to_string().as_str()));
+    assert_eq!(root.attribute("height"), Some(h.to_string().as_str()));
+    let (x, y) = pointy_centre(24.0, 1, 3, true);
+    assert_eq!(pixel(&px, w, x, y), [0x8C, 0x8C, 0x8C]);
+    assert_eq!(pixel(&px, w, x, y + 11), [0xD5, 0x5E, 0x00]);
+    // A hex all agree on has no ring.
+    let (x, y) = pointy_centre(24.0, 0, 0, false);
+    assert_eq!(pixel(&px, w, x, y + 11), [0xF0, 0xE4, 0x42]);
 }
 
 #[test]
