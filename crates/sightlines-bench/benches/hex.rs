@@ -2,11 +2,11 @@
 //! cave, and our square `recursive-shadowcast` on the square cave of the
 //! suite, in one criterion run.
 //!
-//! The hex cave is generated here, deterministically: 256x256 hexes in
-//! odd-r rows, 45% walls, then five rounds of a cellular automaton (a hex
-//! with 4 or more wall neighbours becomes a wall, with 2 or fewer a floor),
-//! like the square cave's rule. Its 1,000 viewpoints are floor hexes picked
-//! by a fixed generator. One iteration computes the field from all 1,000,
+//! The hex cave is the library's `generate::hex_cave`, seeded: 256x256
+//! hexes in odd-r rows, a wall border, 45% walls, then five rounds of a
+//! cellular automaton (a hex with 4 or more wall neighbours becomes a wall,
+//! with 2 or fewer a floor), like the square cave's rule. Its 1,000
+//! viewpoints are floor hexes picked by a seeded `SplitMix64`. One iteration computes the field from all 1,000,
 //! so the time per field is the iteration's over 1,000.
 //!
 //! ```sh
@@ -18,59 +18,23 @@
 //! game calls them.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, Layout, NEIGHBORS};
+use sightlines::generate::{self, SplitMix64};
+use sightlines::hex::{HexAlgorithm, HexFov, HexGrid, HexOpacity, Layout};
 use sightlines::{Algorithm, Fov, Range, VisibleSet};
 use sightlines_bench::workload::{maps_dir, Workload};
 use std::hint::black_box;
 
 const SIDE: u32 = 256;
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-}
-
 /// The hex cave and its viewpoints (axial).
 fn hex_cave() -> (HexGrid, Vec<(i32, i32)>) {
-    let mut rng = Lcg(0x5eed_4e58);
-    let mut grid = HexGrid::new(SIDE, SIDE, Layout::OddR);
-    for c in 0..SIDE as i32 {
-        for r in 0..SIDE as i32 {
-            grid.set_offset(c, r, rng.next() % 100 < 45);
-        }
-    }
-    for _ in 0..5 {
-        let before = grid.clone();
-        for c in 0..SIDE as i32 {
-            for w in 0..SIDE as i32 {
-                let (q, r) = grid.to_axial(c, w).unwrap();
-                let walls = NEIGHBORS
-                    .iter()
-                    .filter(|(dq, dr)| before.is_opaque(q + dq, r + dr))
-                    .count();
-                if walls >= 4 {
-                    grid.set_offset(c, w, true);
-                } else if walls <= 2 {
-                    grid.set_offset(c, w, false);
-                }
-            }
-        }
-    }
+    let grid = generate::hex_cave(SIDE, SIDE, Layout::OddR, 0x5eed_4e58);
+    let mut rng = SplitMix64::new(0x5eed_4e58);
     let mut viewpoints = Vec::new();
     while viewpoints.len() < 1000 {
-        let (c, w) = (
-            (rng.next() % u64::from(SIDE)) as i32,
-            (rng.next() % u64::from(SIDE)) as i32,
-        );
+        let (c, w) = (rng.below(SIDE) as i32, rng.below(SIDE) as i32);
         if !grid.is_opaque_offset(c, w) {
-            viewpoints.push(grid.to_axial(c, w).unwrap());
+            viewpoints.extend(grid.to_axial(c, w));
         }
     }
     (grid, viewpoints)

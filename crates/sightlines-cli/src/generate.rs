@@ -111,7 +111,7 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `generate cave --hex LAYOUT`: a hex cave ([`crate::hex::cave`]) in the
+/// `generate cave --hex LAYOUT`: a hex cave ([`sightlines::generate::hex_cave`]) in the
 /// hex text format, a row at a time.
 fn run_hex(args: &GenerateArgs, layout: Layout) -> Result<(), Failure> {
     if args.kind != Kind::Cave {
@@ -121,7 +121,7 @@ fn run_hex(args: &GenerateArgs, layout: Layout) -> Result<(), Failure> {
     }
     let (w, h) = args.size;
     let spinner = progress::spinner(format!("generating a {w}x{h} hex cave"));
-    let grid = crate::hex::cave(w, h, layout, args.seed);
+    let grid = sightlines::generate::hex_cave(w, h, layout, args.seed);
     spinner.finish_and_clear();
     let floors: Vec<(i32, i32)> = if args.viewer {
         (0..h as i32)

@@ -717,42 +717,6 @@ pub fn text(
     s
 }
 
-/// A hex cave, `width` x `height` offset hexes in `layout`, from `seed`:
-/// the border wall, 45% of the other hexes walls at random, then five
-/// rounds of the majority rule on the six neighbours (off the map counts
-/// as wall): a hex becomes wall with 4 or more wall neighbours, floor with
-/// 2 or fewer, and stays as it is with 3. The hex twin of
-/// `sightlines::generate::cave`; the same seed always gives the same map.
-pub fn cave(width: u32, height: u32, layout: sightlines::hex::Layout, seed: u64) -> HexGrid {
-    let mut rng = sightlines::generate::SplitMix64::new(seed);
-    let (w, h) = (width as i32, height as i32);
-    let mut grid = HexGrid::new(width, height, layout);
-    let border = |c: i32, r: i32| c == 0 || r == 0 || c == w - 1 || r == h - 1;
-    for r in 0..h {
-        for c in 0..w {
-            grid.set_offset(c, r, border(c, r) || rng.percent(45));
-        }
-    }
-    let mut next = grid.clone();
-    for _ in 0..5 {
-        for row in 0..h {
-            for c in 0..w {
-                let Some((q, r)) = layout.to_axial(c, row) else {
-                    continue;
-                };
-                let walls = NEIGHBORS
-                    .iter()
-                    .filter(|&&(dq, dr)| grid.is_opaque(q + dq, r + dr))
-                    .count();
-                let wall = walls >= 4 || (walls == 3 && grid.is_opaque_offset(c, row));
-                next.set_offset(c, row, border(c, row) || wall);
-            }
-        }
-        std::mem::swap(&mut grid, &mut next);
-    }
-    grid
-}
-
 /// `sightlines check` on a hex map: the one-way pairs among the floor hexes
 /// (a seeded sample of `--sample` on big maps) of each hex algorithm, and
 /// the promises every algorithm makes (the origin seen, each hex once, none

@@ -1,4 +1,5 @@
-//! Map generators, reproducible from a seed: [`cave`], [`rooms`], [`pillars`].
+//! Map generators, reproducible from a seed: [`cave`], [`rooms`], [`pillars`],
+//! and [`hex_cave`] for hex grids.
 //!
 //! Every figure, benchmark and demo level of the project can be rebuilt from
 //! a generator name, a size and a seed: the same inputs give the same
@@ -16,6 +17,7 @@
 //! ```
 
 use crate::grid::Grid;
+use crate::hex::{HexGrid, HexOpacity, Layout, NEIGHBORS};
 use crate::map::Opacity;
 
 /// The SplitMix64 generator (Steele, Lea and Flood): tiny, fast, and with a
@@ -97,6 +99,62 @@ pub fn cave(width: u32, height: u32, seed: u64) -> Grid {
                 }
                 let wall = walls >= 5 || (grid.is_opaque(x, y) && walls >= 4);
                 next.set(x, y, border(x, y) || wall);
+            }
+        }
+        std::mem::swap(&mut grid, &mut next);
+    }
+    grid
+}
+
+/// A cellular-automaton cave of `width` x `height` offset hexes in
+/// `layout`: the hex twin of [`cave`], from the same [`SplitMix64`] stream,
+/// so a seed means the same map forever.
+///
+/// The border (the first and last offset column and row) is wall, and each
+/// other hex starts as wall with probability 45%, drawn row by row. Then,
+/// five times, every hex becomes wall when at least 4 of its 6 neighbours
+/// are walls, floor when at most 2 are, and stays as it was with 3 (hexes
+/// off the map count as walls); the border stays wall. Caves may have
+/// several unconnected parts.
+///
+/// Panics only when the grid does not fit in memory, as [`HexGrid::new`];
+/// a side past `i32::MAX - 1` is cut to it.
+///
+/// ```
+/// use sightlines::generate::hex_cave;
+/// use sightlines::hex::Layout;
+///
+/// let g = hex_cave(40, 20, Layout::OddR, 7);
+/// assert_eq!(g, hex_cave(40, 20, Layout::OddR, 7)); // same seed, same cave
+/// assert!(g.is_opaque_offset(0, 0) && g.is_opaque_offset(39, 19)); // walled border
+/// let floors = (0..20).flat_map(|r| (0..40).map(move |c| (c, r)))
+///     .filter(|&(c, r)| !g.is_opaque_offset(c, r)).count();
+/// assert!(floors > 40 * 20 / 4 && floors < 40 * 20 * 3 / 4);
+/// assert!(g.to_text(None).starts_with("hex odd-r\n")); // the CLI's hex map format
+/// ```
+pub fn hex_cave(width: u32, height: u32, layout: Layout, seed: u64) -> HexGrid {
+    let mut rng = SplitMix64::new(seed);
+    let (w, h) = (clamp(width), clamp(height));
+    let mut grid = HexGrid::new(w as u32, h as u32, layout);
+    let border = |c: i32, r: i32| c == 0 || r == 0 || c == w - 1 || r == h - 1;
+    for r in 0..h {
+        for c in 0..w {
+            grid.set_offset(c, r, border(c, r) || rng.percent(45));
+        }
+    }
+    let mut next = grid.clone();
+    for _ in 0..5 {
+        for row in 0..h {
+            for c in 0..w {
+                let Some((q, r)) = layout.to_axial(c, row) else {
+                    continue;
+                };
+                let walls = NEIGHBORS
+                    .iter()
+                    .filter(|&&(dq, dr)| grid.is_opaque(q + dq, r + dr))
+                    .count();
+                let wall = walls >= 4 || (walls == 3 && grid.is_opaque_offset(c, row));
+                next.set_offset(c, row, border(c, row) || wall);
             }
         }
         std::mem::swap(&mut grid, &mut next);
@@ -220,6 +278,51 @@ mod tests {
             let r = rooms(w, h, 9);
             let p = pillars(w, h);
             assert_eq!((c.width(), r.height(), p.width()), (w, h, w));
+        }
+    }
+
+    #[test]
+    fn hex_caves_are_seeded_walled_and_about_half_wall() {
+        for layout in Layout::ALL {
+            let g = hex_cave(64, 48, layout, 3);
+            assert_eq!(g, hex_cave(64, 48, layout, 3), "{layout}");
+            assert_ne!(g, hex_cave(64, 48, layout, 4), "{layout}");
+            assert_eq!((g.width(), g.height(), g.layout()), (64, 48, layout));
+            assert!((0..64).all(|c| g.is_opaque_offset(c, 0) && g.is_opaque_offset(c, 47)));
+            assert!((0..48).all(|r| g.is_opaque_offset(0, r) && g.is_opaque_offset(63, r)));
+        }
+        // Walls, border included, settle between 30% and 60% of the map.
+        for seed in 0..16 {
+            let g = hex_cave(64, 64, Layout::EvenR, seed);
+            let walls = (0..64)
+                .flat_map(|r| (0..64).map(move |c| (c, r)))
+                .filter(|&(c, r)| g.is_opaque_offset(c, r))
+                .count();
+            assert!(
+                (64 * 64 * 3 / 10..64 * 64 * 6 / 10).contains(&walls),
+                "{seed}: {walls}"
+            );
+        }
+    }
+
+    #[test]
+    fn hex_caves_are_the_ones_the_cli_has_always_made() {
+        // `sightlines generate cave --hex odd-r --size 12x7 --seed 4`, as
+        // written before the generator moved here.
+        let want = "\
+hex odd-r
+# # # # # # # # # # # #
+ # # # # . . . # # # # #
+# # # # . . . . . # # #
+ # # # # . . . . . # # #
+# # # # # # . . . . # #
+ # # # # # # . . . # # #
+# # # # # # # # # # # #
+";
+        assert_eq!(hex_cave(12, 7, Layout::OddR, 4).to_text(None), want);
+        for (w, h) in [(0, 0), (1, 1), (2, 5), (0, 9), (3, 1)] {
+            let g = hex_cave(w, h, Layout::OddQ, 9);
+            assert_eq!((g.width(), g.height()), (w, h));
         }
     }
 
