@@ -96,13 +96,20 @@ impl VisibleSet {
 
     /// Empties the set, makes it cover `field`'s box and returns its [`Fill`].
     pub(crate) fn fill(&mut self, field: &Field) -> Fill<'_> {
-        self.reset(field.rect());
+        self.fill_at(field.rect(), field.left, field.up)
+    }
+
+    /// Empties the set, makes it cover `area` and returns its [`Fill`] for
+    /// offsets from the tile `(left, up)` tiles into it. The sink must
+    /// give it each tile of `area` at most once.
+    pub(crate) fn fill_at(&mut self, area: Rect, left: i64, up: i64) -> Fill<'_> {
+        self.reset(area);
         let words_per_row = self.bits.words_per_row();
         Fill {
             words: self.bits.words_mut(),
             words_per_row,
-            left: field.left,
-            up: field.up,
+            left,
+            up,
             len: &mut self.len,
         }
     }

@@ -20,6 +20,8 @@ pub(crate) struct HexField<'m, M: ?Sized> {
     pub(crate) span: u64,
     bounds: Option<HexBounds>,
     bits: Option<HexBits<'m>>,
+    /// Whether every hex of the range is on the map.
+    pub(crate) inside: bool,
 }
 
 impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
@@ -40,7 +42,14 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
                 });
             }
         }
+        let inside = match (radius, bounds) {
+            (Some(r), Some(b)) => b.holds_ball(origin, u64::from(r)),
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
         let rings = match (radius, bounds) {
+            // The map goes on past the radius: no need for its farthest hex.
+            (Some(r), Some(_)) if inside => u64::from(r),
             (Some(r), Some(b)) => u64::from(r).min(b.farthest(origin)),
             (Some(r), None) => u64::from(r),
             (None, Some(b)) => b.farthest(origin),
@@ -57,6 +66,7 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
             span: span.max(rings).min(MAX_HEX_REACH),
             bounds,
             bits: map.hex_bits(),
+            inside,
         })
     }
 
@@ -79,6 +89,12 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
             (q1 - q0 + 1).max(0) as u32,
             (r1 - r0 + 1).max(0) as u32,
         )
+    }
+
+    /// The map's packed bits, if it has them.
+    #[inline]
+    pub(crate) fn bits(&self) -> Option<HexBits<'m>> {
+        self.bits
     }
 
     /// How many hexes a bounded map has (`usize::MAX` for an unbounded one).
@@ -146,6 +162,12 @@ impl Sextant {
             a: (i64::from(a.0), i64::from(a.1)),
             b_minus_a: (i64::from(b.0 - a.0), i64::from(b.1 - a.1)),
         }
+    }
+
+    /// The axial step from hex `(d, i)` to `(d, i + 1)`.
+    #[inline]
+    pub(crate) fn along(self) -> (i64, i64) {
+        self.b_minus_a
     }
 
     /// The axial offset of hex `(d, i)`.

@@ -5,8 +5,9 @@ use super::field::{locate, HexField};
 use super::map::HexOpacity;
 use super::precise_permissive::HexPrecisePermissive;
 use super::raycast::HexRaycast;
-use super::shadowcast::{HexShadowcast, Scope};
+use super::shadowcast::{HexShadowcast, Report, Scope};
 use crate::error::FovError;
+use crate::kernel::sink::{Sink, Target, Visit};
 use crate::visible::VisibleSet;
 use crate::visible::MAX_SET_AREA;
 use std::fmt;
@@ -190,32 +191,40 @@ impl HexFov {
         V: FnMut(i32, i32),
     {
         let field = HexField::new(map, origin, radius)?;
-        self.scan(&field, visit)
+        self.scan(&field, &mut Visit::new(visit, origin))
     }
 
-    /// Scans a checked field, reporting what the options ask for.
-    fn scan<M, V>(&mut self, field: &HexField<'_, M>, mut visit: V) -> Result<(), FovError>
+    /// Scans a checked field, giving `sink` what the options ask for: each
+    /// hex seen once, by offset from the origin.
+    fn scan<M, S>(&mut self, field: &HexField<'_, M>, sink: &mut S) -> Result<(), FovError>
     where
         M: HexOpacity + ?Sized,
-        V: FnMut(i32, i32),
+        S: Sink,
     {
-        let (lit_walls, origin) = (self.lit_walls, field.origin);
-        let mut report = |q: i32, r: i32, opaque: bool| {
-            if lit_walls || !opaque || (q, r) == origin {
-                visit(q, r);
+        let lit_walls = self.lit_walls;
+        let symmetric = match self.algorithm {
+            HexAlgorithm::Shadowcast => false,
+            HexAlgorithm::SymmetricShadowcast => true,
+            _ => {
+                let (oq, or) = (i64::from(field.origin.0), i64::from(field.origin.1));
+                let mut report = |q: i32, r: i32, opaque: bool| {
+                    let (dq, dr) = (i64::from(q) - oq, i64::from(r) - or);
+                    if lit_walls || !opaque || (dq, dr) == (0, 0) {
+                        sink.tile(dq, dr);
+                    }
+                };
+                return match self.algorithm {
+                    HexAlgorithm::Raycast => self.raycast.scan(field, &mut report),
+                    _ => self.precise_permissive.scan(field, &mut report),
+                };
             }
         };
-        match self.algorithm {
-            HexAlgorithm::Shadowcast => {
-                self.shadowcast
-                    .scan(field, false, Scope::Field, &mut report)
-            }
-            HexAlgorithm::SymmetricShadowcast => {
-                self.shadowcast.scan(field, true, Scope::Field, &mut report)
-            }
-            HexAlgorithm::Raycast => self.raycast.scan(field, &mut report)?,
-            HexAlgorithm::PrecisePermissive => self.precise_permissive.scan(field, &mut report)?,
-        }
+        let report = Report {
+            symmetric,
+            lit_walls,
+            sink,
+        };
+        self.shadowcast.scan(field, Scope::Field, report);
         Ok(())
     }
 
@@ -236,10 +245,11 @@ impl HexFov {
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
-        seen.reset(area);
-        self.scan(&field, |q, r| {
-            seen.insert(q, r);
-        })
+        let (left, up) = (
+            i64::from(origin.0) - i64::from(area.x),
+            i64::from(origin.1) - i64::from(area.y),
+        );
+        self.scan(&field, &mut seen.fill_at(area, left, up))
     }
 
     /// Whether `to` is in the field of view from `from` within `radius`,
@@ -267,32 +277,26 @@ impl HexFov {
         if offset_distance(dq, dr) > field.rings || field.hex(dq, dr).is_none() {
             return Ok(false);
         }
-        let lit_walls = self.lit_walls;
-        let mut seen = false;
-        let mut report = |q: i32, r: i32, opaque: bool| {
-            if (q, r) == to && (lit_walls || !opaque) {
-                seen = true;
-            }
-        };
+        let mut target = Target::new((dq, dr));
         let (s, d, i) = locate(dq, dr);
         match self.algorithm {
-            HexAlgorithm::Shadowcast => {
-                self.shadowcast
-                    .scan(&field, false, Scope::Target(s, d, i), &mut report)
+            HexAlgorithm::Shadowcast | HexAlgorithm::SymmetricShadowcast => {
+                let report = Report {
+                    symmetric: self.algorithm == HexAlgorithm::SymmetricShadowcast,
+                    lit_walls: self.lit_walls,
+                    sink: &mut target,
+                };
+                self.shadowcast.scan(&field, Scope::Target(s, d, i), report)
             }
-            HexAlgorithm::SymmetricShadowcast => {
-                self.shadowcast
-                    .scan(&field, true, Scope::Target(s, d, i), &mut report)
-            }
-            HexAlgorithm::Raycast => self.raycast.scan(&field, &mut report)?,
+            HexAlgorithm::Raycast => self.scan(&field, &mut target)?,
             // One pair test: the relation needs nothing else.
             HexAlgorithm::PrecisePermissive => {
                 let opaque = field.opaque(dq, dr);
                 if self.precise_permissive.pair(&field, (dq, dr)) {
-                    report(to.0, to.1, opaque);
+                    target.seen = self.lit_walls || !opaque;
                 }
             }
         }
-        Ok(seen)
+        Ok(target.seen)
     }
 }

@@ -89,6 +89,12 @@ impl<'a> HexBits<'a> {
         self.bounds
     }
 
+    /// The words of row `j` of the bounds (from 0).
+    #[inline]
+    pub(crate) fn row(&self, j: usize) -> &'a [u64] {
+        &self.words[j * self.words_per_row..(j + 1) * self.words_per_row]
+    }
+
     /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.
     #[inline]
     pub(crate) fn get(&self, q: i64, r: i64) -> Option<bool> {
@@ -144,6 +150,21 @@ impl HexBounds {
         self.layout
             .from_axial(q, r)
             .is_some_and(|(c, w)| self.rect.contains(c, w))
+    }
+
+    /// Whether every hex within `n` rings of `origin` is on the map. In
+    /// every layout the hexes within `n` of offset `(c, w)` reach exactly
+    /// the columns `c ± n` and the rows `w ± n`, so that box must fit.
+    pub(crate) fn holds_ball(&self, origin: (i32, i32), n: u64) -> bool {
+        let n = n.min(1 << 40) as i64;
+        let (c, w) = self
+            .layout
+            .offset_i64(i64::from(origin.0), i64::from(origin.1));
+        let (x, y) = (i64::from(self.rect.x), i64::from(self.rect.y));
+        c - n >= x
+            && c + n < x + i64::from(self.rect.width)
+            && w - n >= y
+            && w + n < y + i64::from(self.rect.height)
     }
 
     /// The farthest hex distance from `origin` to a hex of the map.
@@ -610,6 +631,30 @@ mod tests {
             let parsed = HexGrid::parse(&grid.to_text(viewer)).unwrap();
             assert_eq!(parsed.grid, grid);
             assert_eq!(parsed.viewer, viewer);
+        }
+    }
+
+    #[test]
+    fn a_ball_is_held_when_its_offset_box_is() {
+        for layout in Layout::ALL {
+            let b = HexBounds::new(layout, Rect::new(-2, 1, 9, 8));
+            for c in -3..8 {
+                for w in 0..10 {
+                    let Some(origin) = layout.to_axial(c, w) else {
+                        continue;
+                    };
+                    for n in 0..6u64 {
+                        let ni = n as i32;
+                        let mut all = true;
+                        for dq in -ni..=ni {
+                            for dr in (-ni).max(-ni - dq)..=ni.min(ni - dq) {
+                                all &= b.contains(origin.0 + dq, origin.1 + dr);
+                            }
+                        }
+                        assert_eq!(b.holds_ball(origin, n), all, "{layout} {c},{w} n{n}");
+                    }
+                }
+            }
         }
     }
 

@@ -61,6 +61,7 @@ mod map;
 mod precise_permissive;
 mod raycast;
 mod shadowcast;
+mod tiles;
 
 pub use coord::{distance, Layout, UnknownLayout, NEIGHBORS};
 pub use fov::{HexAlgorithm, HexFov, UnknownHexAlgorithm};

@@ -34,6 +34,8 @@
 
 use super::field::{high, low, HexField, Sextant};
 use super::map::HexOpacity;
+use super::tiles::{Asked, HexTiles, HexWindow};
+use crate::kernel::sink::Sink;
 use crate::kernel::Slope;
 
 /// A lit interval of slopes, both ends included.
@@ -45,9 +47,11 @@ type Lit = (Slope, Slope);
 pub(crate) struct HexShadowcast {
     lit: [Vec<Lit>; 6],
     next: Vec<Lit>,
+    window: HexWindow,
 }
 
-/// What one scan reports: every hex, or only the one `can_see` asks about.
+/// What one scan covers: every direction, or only those of the hex
+/// `can_see` asks about (other hexes it reports may be wrong).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Scope {
     Field,
@@ -55,133 +59,176 @@ pub(crate) enum Scope {
     Target(usize, i64, i64),
 }
 
-impl Scope {
+/// How a scan reports: the sight rule, whether walls are reported, where.
+pub(crate) struct Report<'s, S> {
+    pub(crate) symmetric: bool,
+    pub(crate) lit_walls: bool,
+    pub(crate) sink: &'s mut S,
+}
+
+impl<S: Sink> Report<'_, S> {
     #[inline]
-    fn wants(self, s: usize, d: i64, i: i64) -> bool {
-        match self {
-            Scope::Field => true,
-            Scope::Target(ts, td, ti) => (ts, td, ti) == (s, d, i),
+    fn hex(&mut self, dq: i64, dr: i64, opaque: bool) {
+        if self.lit_walls || !opaque {
+            self.sink.tile(dq, dr);
         }
     }
 }
 
 impl HexShadowcast {
-    /// Scans `field`, calling `visit(q, r, opaque)` once for each hex seen
-    /// (the origin first).
-    pub(crate) fn scan<M: HexOpacity + ?Sized>(
+    /// Scans `field`, giving `report`'s sink each hex seen by its offset
+    /// from the origin, once (the origin first, always).
+    pub(crate) fn scan<M: HexOpacity + ?Sized, S: Sink>(
         &mut self,
         field: &HexField<'_, M>,
-        symmetric: bool,
         scope: Scope,
-        mut visit: impl FnMut(i32, i32, bool),
+        report: Report<'_, S>,
     ) {
-        let rings = match scope {
-            Scope::Field => {
-                visit(field.origin.0, field.origin.1, field.opaque(0, 0));
-                field.rings as i64
-            }
-            Scope::Target(_, d, _) => d,
-        };
-        // A ring's lit intervals in a sextant are at most its hexes; sized
-        // from the range, one warm-up serves every origin.
-        let need = (field.span as usize).saturating_add(2).min(1 << 16);
-        self.next.clear();
-        self.next.reserve(need);
-        for (s, lit) in self.lit.iter_mut().enumerate() {
-            lit.clear();
-            lit.reserve(need);
-            match scope {
-                Scope::Field => lit.push((Slope::new(0, 1), Slope::new(1, 1))),
-                // Only the target's own directions matter to it; on the ray
-                // between two sextants it is in both.
-                Scope::Target(ts, d, i) => {
-                    if ts == s {
-                        lit.push((max(low(d, i), Slope::new(0, 1)), high(d, i)));
-                    } else if i == 0 && (ts + 5) % 6 == s {
-                        lit.push((low(d, d), Slope::new(1, 1)));
-                    }
+        // A whole field reads most of its box: copying it once pays. A
+        // target's few directions are asked.
+        if scope == Scope::Field && self.window.fill(field) {
+            let (lit, next) = (&mut self.lit, &mut self.next);
+            walk(lit, next, field, &self.window, scope, report);
+        } else {
+            walk(
+                &mut self.lit,
+                &mut self.next,
+                field,
+                &Asked(field),
+                scope,
+                report,
+            );
+        }
+    }
+}
+
+/// The scan itself, reading walls through `tiles`.
+fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
+    lit: &mut [Vec<Lit>; 6],
+    next: &mut Vec<Lit>,
+    field: &HexField<'_, M>,
+    tiles: &T,
+    scope: Scope,
+    mut report: Report<'_, S>,
+) {
+    let rings = match scope {
+        Scope::Field => {
+            report.sink.tile(0, 0);
+            field.rings as i64
+        }
+        Scope::Target(_, d, _) => d,
+    };
+    // A ring's lit intervals in a sextant are at most its hexes; sized
+    // from the range, one warm-up serves every origin.
+    let need = (field.span as usize).saturating_add(2).min(1 << 16);
+    next.clear();
+    next.reserve(need);
+    for (s, lit) in lit.iter_mut().enumerate() {
+        lit.clear();
+        lit.reserve(need);
+        match scope {
+            Scope::Field => lit.push((Slope::new(0, 1), Slope::new(1, 1))),
+            // Only the target's own directions matter to it; on the ray
+            // between two sextants it is in both.
+            Scope::Target(ts, d, i) => {
+                if ts == s {
+                    lit.push((max(low(d, i), Slope::new(0, 1)), high(d, i)));
+                } else if i == 0 && (ts + 5) % 6 == s {
+                    lit.push((low(d, d), Slope::new(1, 1)));
                 }
             }
         }
-        let frames: [Sextant; 6] = std::array::from_fn(Sextant::new);
-        for d in 1..=rings {
-            if self.lit.iter().all(Vec::is_empty) {
-                break;
+    }
+    let frames: [Sextant; 6] = std::array::from_fn(Sextant::new);
+    let steps: [T::Step; 6] = std::array::from_fn(|s| {
+        let (sq, sr) = frames[s].along();
+        tiles.step(sq, sr)
+    });
+    for d in 1..=rings {
+        if lit.iter().all(Vec::is_empty) {
+            break;
+        }
+        // The rays between sextants whose hex this ring has been reported.
+        let mut rays = 0u8;
+        for s in 0..6 {
+            let lit = &mut lit[s];
+            if lit.is_empty() {
+                continue;
             }
-            // The hexes on the six rays between sextants, seen from either side.
-            let mut ray = [None; 6];
-            for s in 0..6 {
-                let lit = &mut self.lit[s];
-                if lit.is_empty() {
-                    continue;
+            let (frame, step) = (frames[s], steps[s]);
+            let (sq, sr) = frame.along();
+            next.clear();
+            let mut reported = -1;
+            for &(a, b) in lit.iter() {
+                // The hexes whose extent meets [a, b]. Hexes that only
+                // touch it report nothing but still join a run of walls:
+                // that is how a seam between two walls closes when an
+                // interval ends on it. Estimates from a·d and b·d are
+                // off by at most one hex.
+                let mut first = ((a.num * d).div_euclid(a.den) - 1).max(0);
+                while first <= d && high(d, first) < a {
+                    first += 1;
                 }
-                let frame = frames[s];
-                self.next.clear();
-                let mut reported = -1;
-                for &(a, b) in lit.iter() {
-                    // The hexes whose extent meets [a, b]. Hexes that only
-                    // touch it report nothing but still join a run of walls:
-                    // that is how a seam between two walls closes when an
-                    // interval ends on it. Estimates from a·d and b·d are
-                    // off by at most one hex.
-                    let mut first = ((a.num * d).div_euclid(a.den) - 1).max(0);
-                    while first <= d && high(d, first) < a {
-                        first += 1;
-                    }
-                    let mut last = ((b.num * d).div_euclid(b.den) + 1).min(d);
-                    while last >= first && low(d, last) > b {
-                        last -= 1;
-                    }
-                    let mut start = a;
-                    // The first and last hex of the current run of walls.
-                    let mut run: Option<(i64, i64)> = None;
-                    for i in first..=last {
-                        let (dq, dr) = frame.offset(d, i);
-                        let hex = field.read(dq, dr);
-                        let opaque = hex.is_none_or(|(_, _, opaque)| opaque);
-                        if let Some((q, r, _)) = hex {
-                            // Between the two ends, extents and centres lie
-                            // inside the interval; only the ends are tested.
-                            let sees = if i != first && i != last {
-                                true
-                            } else if symmetric && !opaque {
+                let mut last = ((b.num * d).div_euclid(b.den) + 1).min(d);
+                while last >= first && low(d, last) > b {
+                    last -= 1;
+                }
+                let mut start = a;
+                // The first hex of the current run of walls, or -1.
+                let mut run = -1;
+                let (mut dq, mut dr) = frame.offset(d, first);
+                let mut at = tiles.at(dq, dr);
+                for i in first..=last {
+                    let hex = tiles.read(at);
+                    let opaque = hex.unwrap_or(true);
+                    if hex.is_some() {
+                        // Between the two ends, extents and centres lie
+                        // inside the interval; only the ends are tested.
+                        if i != first && i != last {
+                            report.hex(dq, dr, opaque);
+                        } else if i > reported
+                            && if report.symmetric && !opaque {
                                 let c = Slope::new(i, d);
                                 a <= c && c <= b
                             } else {
                                 a < high(d, i) && low(d, i) < b
+                            }
+                        {
+                            reported = i;
+                            // A hex on a ray between two sextants is seen
+                            // from either: reported once a ring.
+                            let ray = if i == 0 {
+                                1 << s
+                            } else if i == d {
+                                1 << ((s + 1) % 6)
+                            } else {
+                                0
                             };
-                            if i > reported && sees {
-                                reported = i;
-                                if i == 0 {
-                                    ray[s] = Some((q, r, opaque));
-                                } else if i == d {
-                                    ray[(s + 1) % 6] = Some((q, r, opaque));
-                                } else if scope.wants(s, d, i) {
-                                    visit(q, r, opaque);
-                                }
+                            if rays & ray == 0 {
+                                rays |= ray;
+                                report.hex(dq, dr, opaque);
                             }
                         }
-                        if opaque {
-                            run = Some((run.map_or(i, |(j, _)| j), i));
-                        } else if let Some((j, k)) = run.take() {
-                            cut(&mut self.next, &mut start, low(d, j), high(d, k));
+                    }
+                    if opaque {
+                        if run < 0 {
+                            run = i;
                         }
+                    } else if run >= 0 {
+                        cut(next, &mut start, low(d, run), high(d, i - 1));
+                        run = -1;
                     }
-                    if let Some((j, k)) = run {
-                        cut(&mut self.next, &mut start, low(d, j), high(d, k));
-                    }
-                    if start <= b {
-                        self.next.push((start, b));
-                    }
+                    at = tiles.advance(at, step);
+                    (dq, dr) = (dq + sq, dr + sr);
                 }
-                std::mem::swap(lit, &mut self.next);
-            }
-            for (s, seen) in ray.into_iter().enumerate() {
-                match seen {
-                    Some((q, r, opaque)) if scope.wants(s, d, 0) => visit(q, r, opaque),
-                    _ => {}
+                if run >= 0 {
+                    cut(next, &mut start, low(d, run), high(d, last));
+                }
+                if start <= b {
+                    next.push((start, b));
                 }
             }
+            std::mem::swap(lit, next);
         }
     }
 }

@@ -361,12 +361,42 @@ fn fast(
     radius: Option<u32>,
 ) -> BTreeSet<(i32, i32)> {
     let mut seen = BTreeSet::new();
-    HexFov::new(algorithm)
-        .compute(map, origin, radius, |q, r| {
-            assert!(seen.insert((q, r)), "({q}, {r}) reported twice");
-        })
-        .unwrap();
+    let mut fov = HexFov::new(algorithm);
+    fov.compute(map, origin, radius, |q, r| {
+        assert!(seen.insert((q, r)), "({q}, {r}) reported twice");
+    })
+    .unwrap();
+    // The same map asked hex by hex (no packed bits), and into a set: each
+    // way of reading and of reporting gives the same field.
+    let mut asked = BTreeSet::new();
+    fov.compute(&Asked(map), origin, radius, |q, r| {
+        asked.insert((q, r));
+    })
+    .unwrap();
+    assert_eq!(seen, asked, "{algorithm} from {origin:?}, asked hex by hex");
+    let mut set = VisibleSet::new();
+    fov.compute_into(map, origin, radius, &mut set).unwrap();
+    assert_eq!(
+        set.len(),
+        seen.len(),
+        "{algorithm} from {origin:?}, into a set"
+    );
+    let listed: BTreeSet<(i32, i32)> = set.iter().collect();
+    assert_eq!(listed, seen, "{algorithm} from {origin:?}, into a set");
     seen
+}
+
+/// A map's opacity and bounds without its packed bits.
+struct Asked<'a, M: ?Sized>(&'a M);
+
+impl<M: HexOpacity + ?Sized> HexOpacity for Asked<'_, M> {
+    fn is_opaque(&self, q: i32, r: i32) -> bool {
+        self.0.is_opaque(q, r)
+    }
+
+    fn bounds(&self) -> Option<hex::HexBounds> {
+        self.0.bounds()
+    }
 }
 
 fn random_hex_map(rng: &mut Random) -> (HexGrid, (i32, i32)) {

@@ -1,0 +1,238 @@
+//! Reading a hex field's walls: hex by hex from any map ([`Asked`]), or from
+//! a window of the range copied out of a packed map once per call
+//! ([`HexWindow`]), where a hex is a bit index and the next hex along a
+//! ring is one addition. Scans are generic over the reader, so each gets
+//! its own compiled loop.
+
+use super::coord::Layout;
+use super::field::HexField;
+use super::map::HexOpacity;
+use crate::bits::mask;
+
+/// A field's hexes as a scan reads them, walking rings.
+pub(crate) trait HexTiles {
+    /// Where a hex is in the reader.
+    type At: Copy;
+    /// A step between neighbouring hexes, in the reader's terms.
+    type Step: Copy;
+
+    /// The hex at offset `(dq, dr)` from the origin, within the range.
+    fn at(&self, dq: i64, dr: i64) -> Self::At;
+    /// The step of axial offset `(sq, sr)`.
+    fn step(&self, sq: i64, sr: i64) -> Self::Step;
+    /// `at` moved by `step`; it may leave the range, if it is not read.
+    fn advance(&self, at: Self::At, step: Self::Step) -> Self::At;
+    /// Whether the hex blocks sight, or `None` off the map.
+    fn read(&self, at: Self::At) -> Option<bool>;
+}
+
+/// Any map, asked hex by hex (from its packed bits when it has them).
+pub(crate) struct Asked<'f, 'm, M: ?Sized>(pub(crate) &'f HexField<'m, M>);
+
+impl<M: HexOpacity + ?Sized> HexTiles for Asked<'_, '_, M> {
+    type At = (i64, i64);
+    type Step = (i64, i64);
+
+    #[inline]
+    fn at(&self, dq: i64, dr: i64) -> (i64, i64) {
+        (dq, dr)
+    }
+
+    #[inline]
+    fn step(&self, sq: i64, sr: i64) -> (i64, i64) {
+        (sq, sr)
+    }
+
+    #[inline]
+    fn advance(&self, at: (i64, i64), step: (i64, i64)) -> (i64, i64) {
+        (at.0 + step.0, at.1 + step.1)
+    }
+
+    #[inline]
+    fn read(&self, at: (i64, i64)) -> Option<bool> {
+        self.0.read(at.0, at.1).map(|(_, _, opaque)| opaque)
+    }
+}
+
+/// The most bits a [`HexWindow`] holds (512 KiB a plane): ranges past it
+/// are asked hex by hex, so scratch stays proportional to common ranges.
+const MAX_WINDOW_BITS: i64 = 1 << 22;
+
+/// The axial box `[-n, n]²` around the origin, two bits a hex (on the map;
+/// blocks sight), copied from a map's packed rows. Offset `(dq, dr)` is bit
+/// `(dr + n)·stride + dq + n`, so a ring's next hex is a fixed step.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HexWindow {
+    /// Every hex of the window is on the map: `on` is then left empty.
+    inside: bool,
+    on: Vec<u64>,
+    wall: Vec<u64>,
+    n: i64,
+    stride: i64,
+}
+
+impl HexWindow {
+    /// Copies `field`'s range, if its map packs its rows in an `-r` layout
+    /// (an axial row is then a run of one offset row) and the box is within
+    /// [`MAX_WINDOW_BITS`]; false otherwise, leaving the window unusable.
+    pub(crate) fn fill<M: HexOpacity + ?Sized>(&mut self, field: &HexField<'_, M>) -> bool {
+        let Some(bits) = field.bits() else {
+            return false;
+        };
+        let bounds = bits.bounds();
+        if !matches!(bounds.layout, Layout::OddR | Layout::EvenR) {
+            return false;
+        }
+        // Sized from the span, which bounds the rings from every origin
+        // of this map and range: one warm-up serves them all, and whether
+        // a window is used does not depend on the origin.
+        let most = 2 * field.span as i64 + 1;
+        if most > MAX_WINDOW_BITS / most {
+            return false;
+        }
+        let n = field.rings as i64;
+        let stride = 2 * n + 1;
+        let words = ((stride * stride + 63) / 64) as usize;
+        let capacity = ((most * most + 63) / 64) as usize;
+        for plane in [&mut self.wall, &mut self.on] {
+            plane.clear();
+            plane.reserve(capacity);
+        }
+        self.wall.resize(words, 0);
+        if !field.inside {
+            self.on.resize(words, 0);
+        }
+        (self.n, self.stride, self.inside) = (n, stride, field.inside);
+        let (q0, r0) = (i64::from(field.origin.0), i64::from(field.origin.1));
+        let (x, y) = (i64::from(bounds.rect.x), i64::from(bounds.rect.y));
+        let (width, height) = (i64::from(bounds.rect.width), i64::from(bounds.rect.height));
+        for dr in -n..=n {
+            let j = r0 + dr - y;
+            if j < 0 || j >= height {
+                continue;
+            }
+            // The offset column of the row's first window hex, from the
+            // map's left edge; the row's hexes follow it one bit each.
+            let first = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
+            let (lo, hi) = (first.max(0), (first + 2 * n).min(width - 1));
+            let row = bits.row(j as usize);
+            let mut to = ((dr + n) * stride + lo - first) as usize;
+            let mut i = lo;
+            while i <= hi {
+                let len = (hi - i + 1).min(64) as usize;
+                put(&mut self.wall, to, read(row, i as usize, len), len);
+                if !self.inside {
+                    put(&mut self.on, to, mask(0, len - 1), len);
+                }
+                (i, to) = (i + len as i64, to + len);
+            }
+        }
+        true
+    }
+}
+
+/// The `len` (1 to 64) bits of `row` from bit `i`.
+#[inline]
+fn read(row: &[u64], i: usize, len: usize) -> u64 {
+    let (w, s) = (i / 64, i % 64);
+    let mut bits = row[w] >> s;
+    if s != 0 && w + 1 < row.len() {
+        bits |= row[w + 1] << (64 - s);
+    }
+    bits & mask(0, len - 1)
+}
+
+/// Sets in `plane` the bits of `bits` (`len` of them, 1 to 64) from bit `at`.
+#[inline]
+fn put(plane: &mut [u64], at: usize, bits: u64, len: usize) {
+    let (w, s) = (at / 64, at % 64);
+    plane[w] |= bits << s;
+    if s + len > 64 {
+        plane[w + 1] |= bits >> (64 - s);
+    }
+}
+
+impl HexTiles for HexWindow {
+    type At = i64;
+    type Step = i64;
+
+    #[inline]
+    fn at(&self, dq: i64, dr: i64) -> i64 {
+        (dr + self.n) * self.stride + dq + self.n
+    }
+
+    #[inline]
+    fn step(&self, sq: i64, sr: i64) -> i64 {
+        sr * self.stride + sq
+    }
+
+    #[inline]
+    fn advance(&self, at: i64, step: i64) -> i64 {
+        at + step
+    }
+
+    #[inline]
+    fn read(&self, at: i64) -> Option<bool> {
+        let (w, b) = ((at as usize) / 64, at as u64 % 64);
+        if !self.inside && self.on[w] >> b & 1 == 0 {
+            return None;
+        }
+        Some(self.wall[w] >> b & 1 == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::HexGrid;
+
+    #[test]
+    fn the_window_reads_as_the_map() {
+        // A map wider than a word, so rows are copied in pieces across
+        // word ends, with origins near every edge.
+        for layout in [Layout::OddR, Layout::EvenR] {
+            let mut grid = HexGrid::new(150, 9, layout);
+            let mut seed = 7u64;
+            for c in 0..150 {
+                for w in 0..9 {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    grid.set_offset(c, w, seed >> 60 < 5);
+                }
+            }
+            for (c, w) in [(0, 0), (149, 8), (70, 4), (63, 1), (64, 7)] {
+                let origin = grid.to_axial(c, w).unwrap();
+                for radius in [1, 5, 40, 70] {
+                    let field = HexField::new(&grid, origin, Some(radius)).unwrap();
+                    let mut window = HexWindow::default();
+                    assert!(window.fill(&field));
+                    let asked = Asked(&field);
+                    let n = field.rings as i64;
+                    for dq in -n..=n {
+                        for dr in -n..=n {
+                            assert_eq!(
+                                window.read(window.at(dq, dr)),
+                                asked.read(asked.at(dq, dr)),
+                                "{layout} from {origin:?} r{radius} at {dq},{dr}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_packed_r_layouts_within_the_cap_get_a_window() {
+        let grid = HexGrid::new(4, 4, Layout::OddQ);
+        let field = HexField::new(&grid, (1, 1), Some(2)).unwrap();
+        assert!(!HexWindow::default().fill(&field));
+        let open = |_: i32, _: i32| false;
+        let field = HexField::new(&open, (0, 0), Some(2)).unwrap();
+        assert!(!HexWindow::default().fill(&field));
+        let long = HexGrid::new(3000, 2, Layout::OddR);
+        let field = HexField::new(&long, (0, 0), Some(5)).unwrap();
+        assert!(HexWindow::default().fill(&field));
+        let field = HexField::new(&long, (0, 0), None).unwrap();
+        assert!(!HexWindow::default().fill(&field));
+    }
+}
