@@ -301,14 +301,7 @@ pub fn compare_text(
                     line.push(' ');
                     used += 1;
                 }
-                let (q, r) = layout.to_axial(c, w).unwrap_or((i32::MIN, i32::MIN));
-                let glyph = if (q, r) == origin {
-                    '@'
-                } else if grid.is_opaque_offset(c, w) {
-                    '#'
-                } else {
-                    '.'
-                };
+                let ((q, r), glyph) = cell(grid, c, w, origin);
                 let visible = seen.contains(q, r);
                 push_cell(&mut line, glyph, visible, disputed.contains(q, r), colour);
                 used += 1;
@@ -670,14 +663,7 @@ pub fn text(
             if c > 0 {
                 s.push(' ');
             }
-            let (q, r) = layout.to_axial(c, w).unwrap_or((i32::MIN, i32::MIN));
-            let glyph = if (q, r) == origin {
-                '@'
-            } else if grid.is_opaque_offset(c, w) {
-                '#'
-            } else {
-                '.'
-            };
+            let ((q, r), glyph) = cell(grid, c, w, origin);
             let visible = (q, r) == origin || seen.contains(q, r);
             if visible {
                 if dimmed {
@@ -715,6 +701,20 @@ pub fn text(
         );
     }
     s
+}
+
+/// The axial position of offset `(c, w)` and its glyph in the text format:
+/// `@` the viewer, `#` a wall, `.` a floor.
+fn cell(grid: &HexGrid, c: i32, w: i32, origin: (i32, i32)) -> ((i32, i32), char) {
+    let (q, r) = grid.layout().to_axial(c, w).unwrap_or((i32::MIN, i32::MIN));
+    let glyph = if (q, r) == origin {
+        '@'
+    } else if grid.is_opaque_offset(c, w) {
+        '#'
+    } else {
+        '.'
+    };
+    ((q, r), glyph)
 }
 
 /// `sightlines check` on a hex map: the one-way pairs among the floor hexes
