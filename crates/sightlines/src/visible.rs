@@ -114,6 +114,23 @@ impl VisibleSet {
         }
     }
 
+    /// How many words a row of the set takes.
+    pub(crate) fn words_per_row(&self) -> usize {
+        self.bits.words_per_row()
+    }
+
+    /// The set's words, row after row, to set bits in directly (none past
+    /// a row's width); [`set_len`](Self::set_len) after.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        self.bits.words_mut()
+    }
+
+    /// Gives the count of a set whose words were set directly.
+    pub(crate) fn set_len(&mut self, len: usize) {
+        debug_assert_eq!(len, self.bits.count());
+        self.len = len;
+    }
+
     /// What changed since `before` (the same viewer a turn ago, or any other
     /// set): the tiles of this set that `before` lacks into `newly_seen`,
     /// those of `before` that this set lacks into `newly_hidden`. A word of

@@ -76,7 +76,9 @@ impl<'m, M: HexOpacity + ?Sized> HexField<'m, M> {
         let n = self.rings as i64;
         let (q, r) = (i64::from(self.origin.0), i64::from(self.origin.1));
         let (mut q0, mut q1, mut r0, mut r1) = (q - n, q + n, r - n, r + n);
-        if let Some(b) = self.bounds {
+        // A range that fits the map reaches its box's four sides (the
+        // hexes n steps along each axis), so the map's box holds it.
+        if let Some(b) = self.bounds.filter(|_| !self.inside) {
             if let Some((bq0, bq1, br0, br1)) = b.axial_box() {
                 (q0, q1, r0, r1) = (q0.max(bq0), q1.min(bq1), r0.max(br0), r1.min(br1));
             }

@@ -245,6 +245,19 @@ impl HexFov {
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
+        let symmetric = match self.algorithm {
+            HexAlgorithm::Shadowcast => Some(false),
+            HexAlgorithm::SymmetricShadowcast => Some(true),
+            _ => None,
+        };
+        if let Some(symmetric) = symmetric {
+            if self
+                .shadowcast
+                .scan_into(&field, symmetric, self.lit_walls, seen)
+            {
+                return Ok(());
+            }
+        }
         let (left, up) = (
             i64::from(origin.0) - i64::from(area.x),
             i64::from(origin.1) - i64::from(area.y),

@@ -37,6 +37,7 @@ use super::map::HexOpacity;
 use super::tiles::{Asked, HexTiles, HexWindow};
 use crate::kernel::sink::Sink;
 use crate::kernel::Slope;
+use crate::visible::VisibleSet;
 
 /// A lit interval of slopes, both ends included.
 type Lit = (Slope, Slope);
@@ -66,12 +67,43 @@ pub(crate) struct Report<'s, S> {
     pub(crate) sink: &'s mut S,
 }
 
-impl<S: Sink> Report<'_, S> {
+impl<S> Report<'_, S> {
     #[inline]
-    fn hex(&mut self, dq: i64, dr: i64, opaque: bool) {
+    fn hex<A>(&mut self, at: A, dq: i64, dr: i64, opaque: bool)
+    where
+        S: HexSink<A>,
+    {
         if self.lit_walls || !opaque {
-            self.sink.tile(dq, dr);
+            self.sink.hex(at, dq, dr);
         }
+    }
+}
+
+/// Where a scan puts a hex it sees: by its offset `(dq, dr)` from the
+/// origin, or by its place `at` in the reader.
+pub(crate) trait HexSink<A> {
+    fn hex(&mut self, at: A, dq: i64, dr: i64);
+}
+
+/// Any of the kernel's sinks, by offset.
+struct Offsets<'s, S>(&'s mut S);
+
+impl<A, S: Sink> HexSink<A> for Offsets<'_, S> {
+    #[inline]
+    fn hex(&mut self, _: A, dq: i64, dr: i64) {
+        self.0.tile(dq, dr);
+    }
+}
+
+/// The words of a set laid out as the window, by the window's bit index,
+/// and how many hexes were set (each is given once).
+struct Plane<'p>(&'p mut [u64], usize);
+
+impl HexSink<i64> for Plane<'_> {
+    #[inline]
+    fn hex(&mut self, at: i64, _: i64, _: i64) {
+        self.0[at as usize / 64] |= 1 << (at as u64 % 64);
+        self.1 += 1;
     }
 }
 
@@ -84,36 +116,90 @@ impl HexShadowcast {
         scope: Scope,
         report: Report<'_, S>,
     ) {
+        let Report {
+            symmetric,
+            lit_walls,
+            sink,
+        } = report;
+        let report = Report {
+            symmetric,
+            lit_walls,
+            sink: &mut Offsets(sink),
+        };
         // A whole field reads most of its box: copying it once pays. A
         // target's few directions are asked.
         if scope == Scope::Field && self.window.fill(field) {
             let (lit, next) = (&mut self.lit, &mut self.next);
             walk(lit, next, field, &self.window, scope, report);
         } else {
-            walk(
-                &mut self.lit,
-                &mut self.next,
-                field,
-                &Asked(field),
-                scope,
-                report,
-            );
+            let tiles = Asked(field);
+            walk(&mut self.lit, &mut self.next, field, &tiles, scope, report);
         }
+    }
+
+    /// Scans a whole field into `seen`, as [`scan`](Self::scan) with a
+    /// set's sink would, if the range fits the map and has a window: the
+    /// set over the range's box then has the window's layout, so each hex
+    /// seen is one bit set at its window index. False, with `seen`
+    /// unspecified, when that does not apply (the caller then scans).
+    pub(crate) fn scan_into<M: HexOpacity + ?Sized>(
+        &mut self,
+        field: &HexField<'_, M>,
+        symmetric: bool,
+        lit_walls: bool,
+        seen: &mut VisibleSet,
+    ) -> bool {
+        if !field.inside || !self.window.fill(field) {
+            return false;
+        }
+        let Some(tiles) = self.window.inside() else {
+            return false;
+        };
+        let area = field.area();
+        let side = 2 * field.rings + 1;
+        seen.reset(area);
+        if u64::from(area.width) != side
+            || u64::from(area.height) != side
+            || seen.words_per_row() as i64 * 64 != self.window.stride()
+        {
+            return false;
+        }
+        let mut plane = Plane(seen.words_mut(), 0);
+        let report = Report {
+            symmetric,
+            lit_walls,
+            sink: &mut plane,
+        };
+        walk(
+            &mut self.lit,
+            &mut self.next,
+            field,
+            &tiles,
+            Scope::Field,
+            report,
+        );
+        let counted = plane.1;
+        seen.set_len(counted);
+        true
     }
 }
 
 /// The scan itself, reading walls through `tiles`.
-fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
+fn walk<M, T, S>(
     lit: &mut [Vec<Lit>; 6],
     next: &mut Vec<Lit>,
     field: &HexField<'_, M>,
     tiles: &T,
     scope: Scope,
     mut report: Report<'_, S>,
-) {
+) where
+    M: HexOpacity + ?Sized,
+    T: HexTiles,
+    S: HexSink<T::At>,
+{
     let rings = match scope {
         Scope::Field => {
-            report.sink.tile(0, 0);
+            report.sink.hex(tiles.at(0, 0), 0, 0);
             field.rings as i64
         }
         Scope::Target(_, d, _) => d,
@@ -139,10 +225,12 @@ fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
             }
         }
     }
-    let frames: [Sextant; 6] = std::array::from_fn(Sextant::new);
-    let steps: [T::Step; 6] = std::array::from_fn(|s| {
-        let (sq, sr) = frames[s].along();
-        tiles.step(sq, sr)
+    // Each sextant's frame, its step along a ring in the reader, and the
+    // bits of the two rays it ends on (i = 0 and i = d).
+    let sextants: [(Sextant, T::Step, u8, u8); 6] = std::array::from_fn(|s| {
+        let frame = Sextant::new(s);
+        let (sq, sr) = frame.along();
+        (frame, tiles.step(sq, sr), 1 << s, 1 << ((s + 1) % 6))
     });
     for d in 1..=rings {
         if lit.iter().all(Vec::is_empty) {
@@ -150,12 +238,10 @@ fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
         }
         // The rays between sextants whose hex this ring has been reported.
         let mut rays = 0u8;
-        for s in 0..6 {
-            let lit = &mut lit[s];
+        for (lit, &(frame, step, ray_low, ray_high)) in lit.iter_mut().zip(&sextants) {
             if lit.is_empty() {
                 continue;
             }
-            let (frame, step) = (frames[s], steps[s]);
             let (sq, sr) = frame.along();
             next.clear();
             let mut reported = -1;
@@ -163,63 +249,85 @@ fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
                 // The hexes whose extent meets [a, b]. Hexes that only
                 // touch it report nothing but still join a run of walls:
                 // that is how a seam between two walls closes when an
-                // interval ends on it. Estimates from a·d and b·d are
-                // off by at most one hex.
-                let mut first = ((a.num * d).div_euclid(a.den) - 1).max(0);
-                while first <= d && high(d, first) < a {
+                // interval ends on it. Estimates from a·d and b·d (slopes
+                // are in [0, 1]) are off by at most one hex.
+                let mut first = (estimate(a, d) - 1).max(0);
+                let mut first_high = high(d, first);
+                while first < d && first_high < a {
                     first += 1;
+                    first_high = high(d, first);
                 }
-                let mut last = ((b.num * d).div_euclid(b.den) + 1).min(d);
-                while last >= first && low(d, last) > b {
+                let mut last = (estimate(b, d) + 1).min(d);
+                let mut last_low = low(d, last);
+                // Extents overlap, so the first hex starts below a: some
+                // hex from `first` on meets the interval.
+                while last > first && last_low > b {
                     last -= 1;
+                    last_low = low(d, last);
                 }
                 let mut start = a;
                 // The first hex of the current run of walls, or -1.
                 let mut run = -1;
+                // An end hex's extent meets the open interval unless the
+                // first's only touches a or the last's only touches b. A
+                // hex on a ray between two sextants is seen from either:
+                // its ray's bit has it reported once a ring.
+                let ray = |i: i64| {
+                    if i == 0 {
+                        ray_low
+                    } else if i == d {
+                        ray_high
+                    } else {
+                        0
+                    }
+                };
+                let ends = [
+                    (
+                        a < first_high && (first != last || last_low < b),
+                        ray(first),
+                    ),
+                    (last_low < b, ray(last)),
+                ];
+                let symmetric = report.symmetric;
                 let (mut dq, mut dr) = frame.offset(d, first);
                 let mut at = tiles.at(dq, dr);
-                for i in first..=last {
+                let mut i = first;
+                loop {
                     let hex = tiles.read(at);
                     let opaque = hex.unwrap_or(true);
-                    if hex.is_some() {
-                        // Between the two ends, extents and centres lie
-                        // inside the interval; only the ends are tested.
-                        if i != first && i != last {
-                            report.hex(dq, dr, opaque);
-                        } else if i > reported
-                            && if report.symmetric && !opaque {
-                                let c = Slope::new(i, d);
-                                a <= c && c <= b
-                            } else {
-                                a < high(d, i) && low(d, i) < b
-                            }
-                        {
-                            reported = i;
-                            // A hex on a ray between two sextants is seen
-                            // from either: reported once a ring.
-                            let ray = if i == 0 {
-                                1 << s
-                            } else if i == d {
-                                1 << ((s + 1) % 6)
-                            } else {
-                                0
-                            };
-                            if rays & ray == 0 {
-                                rays |= ray;
-                                report.hex(dq, dr, opaque);
-                            }
+                    let (meets, ray) = ends[usize::from(i != first)];
+                    let sees = if symmetric && !opaque {
+                        let c = Slope::new(i, d);
+                        a <= c && c <= b
+                    } else {
+                        meets
+                    };
+                    if hex.is_some() && i > reported && sees {
+                        reported = i;
+                        if rays & ray == 0 {
+                            rays |= ray;
+                            report.hex(at, dq, dr, opaque);
                         }
                     }
-                    if opaque {
-                        if run < 0 {
-                            run = i;
-                        }
-                    } else if run >= 0 {
-                        cut(next, &mut start, low(d, run), high(d, i - 1));
-                        run = -1;
+                    walls(next, &mut start, &mut run, d, i, opaque);
+                    if i == last {
+                        break;
                     }
                     at = tiles.advance(at, step);
                     (dq, dr) = (dq + sq, dr + sr);
+                    i += 1;
+                    // Between the two ends, extents and centres lie inside
+                    // the interval: every hex on the map is seen.
+                    while i < last {
+                        let hex = tiles.read(at);
+                        if let Some(opaque) = hex {
+                            report.hex(at, dq, dr, opaque);
+                        }
+                        walls(next, &mut start, &mut run, d, i, hex.unwrap_or(true));
+                        at = tiles.advance(at, step);
+                        (dq, dr) = (dq + sq, dr + sr);
+                        i += 1;
+                    }
                 }
                 if run >= 0 {
                     cut(next, &mut start, low(d, run), high(d, last));
@@ -231,6 +339,27 @@ fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
             std::mem::swap(lit, next);
         }
     }
+}
+
+/// Hex `i` of ring `d` in the runs of walls: an opaque hex starts or goes
+/// on with a run, a clear one closes it.
+#[inline(always)]
+fn walls(next: &mut Vec<Lit>, start: &mut Slope, run: &mut i64, d: i64, i: i64, opaque: bool) {
+    if opaque {
+        if *run < 0 {
+            *run = i;
+        }
+    } else if *run >= 0 {
+        cut(next, start, low(d, *run), high(d, i - 1));
+        *run = -1;
+    }
+}
+
+/// `⌊slope·d⌋` for a slope in `[0, 1]`.
+#[inline]
+fn estimate(slope: Slope, d: i64) -> i64 {
+    debug_assert!(slope.num >= 0 && slope.den > 0);
+    ((slope.num * d) as u64 / slope.den as u64) as i64
 }
 
 /// Closes the lit piece before a shadow `(lo, hi)` and moves past it.

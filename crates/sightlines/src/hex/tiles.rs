@@ -60,12 +60,15 @@ const MAX_WINDOW_BITS: i64 = 1 << 22;
 
 /// The axial box `[-n, n]²` around the origin, two bits a hex (on the map;
 /// blocks sight), copied from a map's packed rows. Offset `(dq, dr)` is bit
-/// `(dr + n)·stride + dq + n`, so a ring's next hex is a fixed step.
+/// `(dr + n)·stride + dq + n`, so a ring's next hex is a fixed step. Rows
+/// start on a word, as a [`VisibleSet`](crate::VisibleSet)'s do: over the
+/// same box, a hex has the same bit in both.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HexWindow {
-    /// Every hex of the window is on the map: `on` is then left empty.
+    /// Every hex of the window's range is on the map: `on` is then unused.
     inside: bool,
     on: Vec<u64>,
+    /// Bits of hexes off the map are left as they were: `on` rules them.
     wall: Vec<u64>,
     n: i64,
     stride: i64,
@@ -87,22 +90,26 @@ impl HexWindow {
         // of this map and range: one warm-up serves them all, and whether
         // a window is used does not depend on the origin.
         let most = 2 * field.span as i64 + 1;
-        if most > MAX_WINDOW_BITS / most {
+        if (most + 63) / 64 * 64 > MAX_WINDOW_BITS / most {
             return false;
         }
+        let capacity = ((most + 63) / 64 * most) as usize;
         let n = field.rings as i64;
-        let stride = 2 * n + 1;
-        let words = ((stride * stride + 63) / 64) as usize;
-        let capacity = ((most * most + 63) / 64) as usize;
+        let words_per_row = ((2 * n + 1 + 63) / 64) as usize;
+        let words = words_per_row * (2 * n + 1) as usize;
+        (self.n, self.stride, self.inside) = (n, 64 * words_per_row as i64, field.inside);
         for plane in [&mut self.wall, &mut self.on] {
-            plane.clear();
-            plane.reserve(capacity);
+            if plane.capacity() < capacity {
+                plane.reserve(capacity - plane.len());
+            }
         }
-        self.wall.resize(words, 0);
-        if !field.inside {
+        if self.wall.len() < words {
+            self.wall.resize(words, 0);
+        }
+        if !self.inside {
+            self.on.clear();
             self.on.resize(words, 0);
         }
-        (self.n, self.stride, self.inside) = (n, stride, field.inside);
         let (q0, r0) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let (x, y) = (i64::from(bounds.rect.x), i64::from(bounds.rect.y));
         let (width, height) = (i64::from(bounds.rect.width), i64::from(bounds.rect.height));
@@ -116,18 +123,26 @@ impl HexWindow {
             let first = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
             let (lo, hi) = (first.max(0), (first + 2 * n).min(width - 1));
             let row = bits.row(j as usize);
-            let mut to = ((dr + n) * stride + lo - first) as usize;
-            let mut i = lo;
-            while i <= hi {
-                let len = (hi - i + 1).min(64) as usize;
-                put(&mut self.wall, to, read(row, i as usize, len), len);
-                if !self.inside {
-                    put(&mut self.on, to, mask(0, len - 1), len);
+            let base = (dr + n) as usize * words_per_row;
+            for k in 0..words_per_row {
+                let c0 = first + 64 * k as i64;
+                let (from, to) = (c0.max(lo), (c0 + 63).min(hi));
+                if from > to {
+                    continue;
                 }
-                (i, to) = (i + len as i64, to + len);
+                let (shift, len) = ((from - c0) as usize, (to - from + 1) as usize);
+                self.wall[base + k] = read(row, from as usize, len) << shift;
+                if !self.inside {
+                    self.on[base + k] = mask(shift, shift + len - 1);
+                }
             }
         }
         true
+    }
+
+    /// How many bits a row of the window takes: a whole number of words.
+    pub(crate) fn stride(&self) -> i64 {
+        self.stride
     }
 }
 
@@ -140,16 +155,6 @@ fn read(row: &[u64], i: usize, len: usize) -> u64 {
         bits |= row[w + 1] << (64 - s);
     }
     bits & mask(0, len - 1)
-}
-
-/// Sets in `plane` the bits of `bits` (`len` of them, 1 to 64) from bit `at`.
-#[inline]
-fn put(plane: &mut [u64], at: usize, bits: u64, len: usize) {
-    let (w, s) = (at / 64, at % 64);
-    plane[w] |= bits << s;
-    if s + len > 64 {
-        plane[w + 1] |= bits >> (64 - s);
-    }
 }
 
 impl HexTiles for HexWindow {
@@ -181,6 +186,43 @@ impl HexTiles for HexWindow {
     }
 }
 
+/// A window whose range fits the map: every hex read is on it, so a read
+/// is one bit.
+#[derive(Clone, Copy)]
+pub(crate) struct Inside<'w>(&'w HexWindow);
+
+impl HexWindow {
+    /// The window as an [`Inside`] reader, if its range fits the map.
+    pub(crate) fn inside(&self) -> Option<Inside<'_>> {
+        self.inside.then_some(Inside(self))
+    }
+}
+
+impl HexTiles for Inside<'_> {
+    type At = i64;
+    type Step = i64;
+
+    #[inline]
+    fn at(&self, dq: i64, dr: i64) -> i64 {
+        self.0.at(dq, dr)
+    }
+
+    #[inline]
+    fn step(&self, sq: i64, sr: i64) -> i64 {
+        self.0.step(sq, sr)
+    }
+
+    #[inline]
+    fn advance(&self, at: i64, step: i64) -> i64 {
+        at + step
+    }
+
+    #[inline]
+    fn read(&self, at: i64) -> Option<bool> {
+        Some(self.0.wall[at as usize / 64] >> (at as u64 % 64) & 1 == 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,21 +241,28 @@ mod tests {
                     grid.set_offset(c, w, seed >> 60 < 5);
                 }
             }
-            for (c, w) in [(0, 0), (149, 8), (70, 4), (63, 1), (64, 7)] {
+            // One window for every call, as a scan keeps it: what one call
+            // leaves must not leak into the next.
+            let mut window = HexWindow::default();
+            for (c, w) in [(0, 0), (149, 8), (70, 4), (63, 1), (64, 7), (3, 3)] {
                 let origin = grid.to_axial(c, w).unwrap();
-                for radius in [1, 5, 40, 70] {
+                for radius in [1, 5, 40, 70, 3] {
                     let field = HexField::new(&grid, origin, Some(radius)).unwrap();
-                    let mut window = HexWindow::default();
                     assert!(window.fill(&field));
                     let asked = Asked(&field);
                     let n = field.rings as i64;
+                    // The range: the box's corners past it are never read.
                     for dq in -n..=n {
-                        for dr in -n..=n {
+                        for dr in (-n).max(-n - dq)..=n.min(n - dq) {
+                            let want = asked.read(asked.at(dq, dr));
                             assert_eq!(
                                 window.read(window.at(dq, dr)),
-                                asked.read(asked.at(dq, dr)),
+                                want,
                                 "{layout} from {origin:?} r{radius} at {dq},{dr}"
                             );
+                            if let Some(inside) = window.inside() {
+                                assert_eq!(inside.read(inside.at(dq, dr)), want);
+                            }
                         }
                     }
                 }
