@@ -5,7 +5,7 @@ use super::field::{locate, HexField};
 use super::map::HexOpacity;
 use super::precise_permissive::HexPrecisePermissive;
 use super::raycast::HexRaycast;
-use super::shadowcast::{HexShadowcast, Report, Scope};
+use super::shadowcast::{HexShadowcast, Report, Rule, Scope};
 use crate::error::FovError;
 use crate::kernel::sink::{Sink, Target, Visit};
 use crate::visible::VisibleSet;
@@ -202,9 +202,9 @@ impl HexFov {
         S: Sink,
     {
         let lit_walls = self.lit_walls;
-        let symmetric = match self.algorithm {
-            HexAlgorithm::Shadowcast => false,
-            HexAlgorithm::SymmetricShadowcast => true,
+        let rule = match self.algorithm {
+            HexAlgorithm::Shadowcast => Rule::Extent,
+            HexAlgorithm::SymmetricShadowcast => Rule::FloorCentres,
             _ => {
                 let (oq, or) = (i64::from(field.origin.0), i64::from(field.origin.1));
                 let mut report = |q: i32, r: i32, opaque: bool| {
@@ -220,7 +220,7 @@ impl HexFov {
             }
         };
         let report = Report {
-            symmetric,
+            rule,
             lit_walls,
             sink,
         };
@@ -282,7 +282,11 @@ impl HexFov {
         match self.algorithm {
             HexAlgorithm::Shadowcast | HexAlgorithm::SymmetricShadowcast => {
                 let report = Report {
-                    symmetric: self.algorithm == HexAlgorithm::SymmetricShadowcast,
+                    rule: if self.algorithm == HexAlgorithm::SymmetricShadowcast {
+                        Rule::FloorCentres
+                    } else {
+                        Rule::Extent
+                    },
                     lit_walls: self.lit_walls,
                     sink: &mut target,
                 };

@@ -59,9 +59,22 @@ pub(crate) enum Scope {
     Target(usize, i64, i64),
 }
 
+/// Which hexes of a ring a lit interval shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Any hex whose extent it meets (`hex-shadowcast`).
+    Extent,
+    /// A floor hex when it holds its centre, a wall as `Extent`
+    /// (`hex-symmetric-shadowcast`).
+    FloorCentres,
+    /// Any hex when it holds its centre: the segment between the two
+    /// centres is then clear, so precise permissive sees the hex.
+    Centres,
+}
+
 /// How a scan reports: the sight rule, whether walls are reported, where.
 pub(crate) struct Report<'s, S> {
-    pub(crate) symmetric: bool,
+    pub(crate) rule: Rule,
     pub(crate) lit_walls: bool,
     pub(crate) sink: &'s mut S,
 }
@@ -187,7 +200,9 @@ fn walk<M: HexOpacity + ?Sized, T: HexTiles, S: Sink>(
                         if i != first && i != last {
                             report.hex(dq, dr, opaque);
                         } else if i > reported
-                            && if report.symmetric && !opaque {
+                            && if report.rule == Rule::Centres
+                                || (report.rule == Rule::FloorCentres && !opaque)
+                            {
                                 let c = Slope::new(i, d);
                                 a <= c && c <= b
                             } else {
