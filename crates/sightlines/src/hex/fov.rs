@@ -5,7 +5,7 @@ use super::field::{locate, HexField};
 use super::map::HexOpacity;
 use super::precise_permissive::HexPrecisePermissive;
 use super::raycast::HexRaycast;
-use super::shadowcast::{HexShadowcast, Report, Scope};
+use super::shadowcast::{HexShadowcast, Report, Rule, Scope};
 use crate::error::FovError;
 use crate::kernel::sink::{Sink, Target, Visit};
 use crate::visible::VisibleSet;
@@ -202,9 +202,9 @@ impl HexFov {
         S: Sink,
     {
         let lit_walls = self.lit_walls;
-        let symmetric = match self.algorithm {
-            HexAlgorithm::Shadowcast => false,
-            HexAlgorithm::SymmetricShadowcast => true,
+        let rule = match self.algorithm {
+            HexAlgorithm::Shadowcast => Rule::Extent,
+            HexAlgorithm::SymmetricShadowcast => Rule::FloorCentres,
             _ => {
                 let (oq, or) = (i64::from(field.origin.0), i64::from(field.origin.1));
                 let mut report = |q: i32, r: i32, opaque: bool| {
@@ -220,7 +220,7 @@ impl HexFov {
             }
         };
         let report = Report {
-            symmetric,
+            rule,
             lit_walls,
             sink,
         };
@@ -245,15 +245,15 @@ impl HexFov {
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
-        let symmetric = match self.algorithm {
-            HexAlgorithm::Shadowcast => Some(false),
-            HexAlgorithm::SymmetricShadowcast => Some(true),
+        let rule = match self.algorithm {
+            HexAlgorithm::Shadowcast => Some(Rule::Extent),
+            HexAlgorithm::SymmetricShadowcast => Some(Rule::FloorCentres),
             _ => None,
         };
-        if let Some(symmetric) = symmetric {
+        if let Some(rule) = rule {
             if self
                 .shadowcast
-                .scan_into(&field, symmetric, self.lit_walls, seen)
+                .scan_into(&field, rule, self.lit_walls, seen)
             {
                 return Ok(());
             }
@@ -295,7 +295,11 @@ impl HexFov {
         match self.algorithm {
             HexAlgorithm::Shadowcast | HexAlgorithm::SymmetricShadowcast => {
                 let report = Report {
-                    symmetric: self.algorithm == HexAlgorithm::SymmetricShadowcast,
+                    rule: if self.algorithm == HexAlgorithm::SymmetricShadowcast {
+                        Rule::FloorCentres
+                    } else {
+                        Rule::Extent
+                    },
                     lit_walls: self.lit_walls,
                     sink: &mut target,
                 };

@@ -60,9 +60,22 @@ pub(crate) enum Scope {
     Target(usize, i64, i64),
 }
 
+/// Which hexes of a ring a lit interval shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Any hex whose extent it meets (`hex-shadowcast`).
+    Extent,
+    /// A floor hex when it holds its centre, a wall as `Extent`
+    /// (`hex-symmetric-shadowcast`).
+    FloorCentres,
+    /// Any hex when it holds its centre: the segment between the two
+    /// centres is then clear, so precise permissive sees the hex.
+    Centres,
+}
+
 /// How a scan reports: the sight rule, whether walls are reported, where.
 pub(crate) struct Report<'s, S> {
-    pub(crate) symmetric: bool,
+    pub(crate) rule: Rule,
     pub(crate) lit_walls: bool,
     pub(crate) sink: &'s mut S,
 }
@@ -117,12 +130,12 @@ impl HexShadowcast {
         report: Report<'_, S>,
     ) {
         let Report {
-            symmetric,
+            rule,
             lit_walls,
             sink,
         } = report;
         let report = Report {
-            symmetric,
+            rule,
             lit_walls,
             sink: &mut Offsets(sink),
         };
@@ -145,7 +158,7 @@ impl HexShadowcast {
     pub(crate) fn scan_into<M: HexOpacity + ?Sized>(
         &mut self,
         field: &HexField<'_, M>,
-        symmetric: bool,
+        rule: Rule,
         lit_walls: bool,
         seen: &mut VisibleSet,
     ) -> bool {
@@ -166,7 +179,7 @@ impl HexShadowcast {
         }
         let mut plane = Plane(seen.words_mut(), 0);
         let report = Report {
-            symmetric,
+            rule,
             lit_walls,
             sink: &mut plane,
         };
@@ -288,7 +301,10 @@ fn walk<M, T, S>(
                     ),
                     (last_low < b, ray(last)),
                 ];
-                let symmetric = report.symmetric;
+                let (all_centres, floor_centres) = (
+                    report.rule == Rule::Centres,
+                    report.rule == Rule::FloorCentres,
+                );
                 let (mut dq, mut dr) = frame.offset(d, first);
                 let mut at = tiles.at(dq, dr);
                 let mut i = first;
@@ -296,7 +312,7 @@ fn walk<M, T, S>(
                     let hex = tiles.read(at);
                     let opaque = hex.unwrap_or(true);
                     let (meets, ray) = ends[usize::from(i != first)];
-                    let sees = if symmetric && !opaque {
+                    let sees = if all_centres || (floor_centres && !opaque) {
                         let c = Slope::new(i, d);
                         a <= c && c <= b
                     } else {
