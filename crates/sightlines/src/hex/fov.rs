@@ -73,6 +73,17 @@ impl HexAlgorithm {
     }
 }
 
+impl HexAlgorithm {
+    /// The shadowcast scan's sight rule, for the two shadowcasts.
+    fn shadowcast_rule(self) -> Option<Rule> {
+        match self {
+            HexAlgorithm::Shadowcast => Some(Rule::Extent),
+            HexAlgorithm::SymmetricShadowcast => Some(Rule::FloorCentres),
+            HexAlgorithm::Raycast | HexAlgorithm::PrecisePermissive => None,
+        }
+    }
+}
+
 impl fmt::Display for HexAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -202,22 +213,18 @@ impl HexFov {
         S: Sink,
     {
         let lit_walls = self.lit_walls;
-        let rule = match self.algorithm {
-            HexAlgorithm::Shadowcast => Rule::Extent,
-            HexAlgorithm::SymmetricShadowcast => Rule::FloorCentres,
-            _ => {
-                let (oq, or) = (i64::from(field.origin.0), i64::from(field.origin.1));
-                let mut report = |q: i32, r: i32, opaque: bool| {
-                    let (dq, dr) = (i64::from(q) - oq, i64::from(r) - or);
-                    if lit_walls || !opaque || (dq, dr) == (0, 0) {
-                        sink.tile(dq, dr);
-                    }
-                };
-                return match self.algorithm {
-                    HexAlgorithm::Raycast => self.raycast.scan(field, &mut report),
-                    _ => self.precise_permissive.scan(field, &mut report),
-                };
-            }
+        let Some(rule) = self.algorithm.shadowcast_rule() else {
+            let (oq, or) = (i64::from(field.origin.0), i64::from(field.origin.1));
+            let mut report = |q: i32, r: i32, opaque: bool| {
+                let (dq, dr) = (i64::from(q) - oq, i64::from(r) - or);
+                if lit_walls || !opaque || (dq, dr) == (0, 0) {
+                    sink.tile(dq, dr);
+                }
+            };
+            return match self.algorithm {
+                HexAlgorithm::Raycast => self.raycast.scan(field, &mut report),
+                _ => self.precise_permissive.scan(field, &mut report),
+            };
         };
         let report = Report {
             rule,
@@ -245,12 +252,7 @@ impl HexFov {
         if area.area() > MAX_SET_AREA {
             return Err(FovError::AreaTooLarge { area });
         }
-        let rule = match self.algorithm {
-            HexAlgorithm::Shadowcast => Some(Rule::Extent),
-            HexAlgorithm::SymmetricShadowcast => Some(Rule::FloorCentres),
-            _ => None,
-        };
-        if let Some(rule) = rule {
+        if let Some(rule) = self.algorithm.shadowcast_rule() {
             if self
                 .shadowcast
                 .scan_into(&field, rule, self.lit_walls, seen)
@@ -292,22 +294,18 @@ impl HexFov {
         }
         let mut target = Target::new((dq, dr));
         let (s, d, i) = locate(dq, dr);
-        match self.algorithm {
-            HexAlgorithm::Shadowcast | HexAlgorithm::SymmetricShadowcast => {
+        match (self.algorithm, self.algorithm.shadowcast_rule()) {
+            (_, Some(rule)) => {
                 let report = Report {
-                    rule: if self.algorithm == HexAlgorithm::SymmetricShadowcast {
-                        Rule::FloorCentres
-                    } else {
-                        Rule::Extent
-                    },
+                    rule,
                     lit_walls: self.lit_walls,
                     sink: &mut target,
                 };
                 self.shadowcast.scan(&field, Scope::Target(s, d, i), report)
             }
-            HexAlgorithm::Raycast => self.scan(&field, &mut target)?,
+            (HexAlgorithm::Raycast, _) => self.scan(&field, &mut target)?,
             // One pair test: the relation needs nothing else.
-            HexAlgorithm::PrecisePermissive => {
+            _ => {
                 let opaque = field.opaque(dq, dr);
                 if self.precise_permissive.pair(&field, (dq, dr)) {
                     target.seen = self.lit_walls || !opaque;
