@@ -114,11 +114,7 @@ pub fn fov(data: &[u8]) {
     }
     let case =
         format!("{algorithm}, {range:?}, lit walls {lit_walls}, gaps {gaps}, from {origin:?}");
-    assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
-    let mut sorted = seen.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    assert_eq!(sorted.len(), seen.len(), "{case}: a tile twice");
+    let sorted = sorted_once(&seen, origin, &case, "tile");
     for &(x, y) in &seen {
         assert!(grid.rect().contains(x, y), "{case}: ({x}, {y}) off the map");
         let (dx, dy) = (i64::from(x - origin.0), i64::from(y - origin.1));
@@ -221,11 +217,7 @@ pub fn hex(data: &[u8]) {
     let case = format!(
         "{algorithm} in {layout}, radius {radius:?}, lit walls {lit_walls}, from {origin:?}"
     );
-    assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
-    let mut sorted = seen.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    assert_eq!(sorted.len(), seen.len(), "{case}: a hex twice");
+    let sorted = sorted_once(&seen, origin, &case, "hex");
     for &(q, r) in &seen {
         assert!(bounds.contains(q, r), "{case}: ({q}, {r}) off the map");
         assert!(
@@ -256,6 +248,17 @@ pub fn hex(data: &[u8]) {
             );
         }
     }
+}
+
+/// `seen` sorted, once checked to start at the origin and to list no
+/// `what` (tile or hex) twice: the promises every field makes.
+fn sorted_once(seen: &[(i32, i32)], origin: (i32, i32), case: &str, what: &str) -> Vec<(i32, i32)> {
+    assert_eq!(seen.first(), Some(&origin), "{case}: the origin first");
+    let mut sorted = seen.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), seen.len(), "{case}: a {what} twice");
+    sorted
 }
 
 /// The files the [`cli`] target's commands find in their folder, put back
