@@ -40,6 +40,9 @@ fn hex_cave() -> (HexGrid, Vec<(i32, i32)>) {
     (grid, viewpoints)
 }
 
+/// The radii of every case, hex and square alike.
+const RADII: [u32; 3] = [8, 16, 32];
+
 fn hex(c: &mut Criterion) {
     let (grid, viewpoints) = hex_cave();
     let floors = (0..SIDE as i32)
@@ -47,7 +50,7 @@ fn hex(c: &mut Criterion) {
         .filter(|&(c, w)| !grid.is_opaque_offset(c, w))
         .count();
     eprintln!("hex cave: {floors} floor hexes of {}", SIDE * SIDE);
-    for radius in [8u32, 16, 32] {
+    for radius in RADII {
         let mut group = c.benchmark_group(format!("hex-cave-r{radius}"));
         group.throughput(Throughput::Elements(viewpoints.len() as u64));
         for algorithm in HexAlgorithm::ALL {
@@ -90,22 +93,24 @@ fn hex(c: &mut Criterion) {
         "square cave: {square_floors} floor tiles of {}",
         cave.width * cave.height
     );
-    let mut group = c.benchmark_group("square-cave-r16");
-    group.throughput(Throughput::Elements(cave.viewpoints.len() as u64));
     let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
     let mut seen = VisibleSet::new();
-    group.bench_function("sightlines/recursive-shadowcast", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for &o in &cave.viewpoints {
-                fov.compute_into(&cave.grid, o, Range::circle(16), &mut seen)
-                    .unwrap();
-                total += seen.len();
-            }
-            black_box(total)
-        })
-    });
-    group.finish();
+    for radius in RADII {
+        let mut group = c.benchmark_group(format!("square-cave-r{radius}"));
+        group.throughput(Throughput::Elements(cave.viewpoints.len() as u64));
+        group.bench_function("sightlines/recursive-shadowcast", |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for &o in &cave.viewpoints {
+                    fov.compute_into(&cave.grid, o, Range::circle(radius), &mut seen)
+                        .unwrap();
+                    total += seen.len();
+                }
+                black_box(total)
+            })
+        });
+        group.finish();
+    }
 }
 
 criterion_group! {

@@ -120,15 +120,20 @@ impl VisibleSet {
     }
 
     /// The set's words, row after row, to set bits in directly (none past
-    /// a row's width); [`set_len`](Self::set_len) after.
+    /// a row's width); [`recount`](Self::recount) after.
     pub(crate) fn words_mut(&mut self) -> &mut [u64] {
         self.bits.words_mut()
     }
 
-    /// Gives the count of a set whose words were set directly.
-    pub(crate) fn set_len(&mut self, len: usize) {
-        debug_assert_eq!(len, self.bits.count());
-        self.len = len;
+    /// Counts a set whose words were set directly: a bit may then have
+    /// been set twice, so counting as it goes would not do.
+    pub(crate) fn recount(&mut self) {
+        self.len = self
+            .bits
+            .words()
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
     }
 
     /// What changed since `before` (the same viewer a turn ago, or any other

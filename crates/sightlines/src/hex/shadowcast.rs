@@ -31,6 +31,15 @@
 //! shadows of their opaque runs cut the intervals for the next ring. The
 //! six sextants advance together so that a hex on the ray between two of
 //! them, seen from either side, is reported once.
+//!
+//! Lit intervals are short (about four hexes in a cave), so what an
+//! interval costs beyond its hexes decides the speed. Each end of an
+//! interval carries its multiple by the ring (`⌊s·d⌋` and the remainder),
+//! so its first and last hexes come from one comparison each, with no
+//! division; its hexes run in one loop whose choices (is this an end, is
+//! it shown) are bits, not branches. Into a [`VisibleSet`] the hexes are
+//! bits or'ed into a plane laid out as the window of walls it reads
+//! ([`HexWindow`]), repeats allowed, and counted once at the end.
 
 use super::field::{high, low, HexField, Sextant};
 use super::map::HexOpacity;
@@ -40,7 +49,68 @@ use crate::kernel::Slope;
 use crate::visible::VisibleSet;
 
 /// A lit interval of slopes, both ends included.
-type Lit = (Slope, Slope);
+type Lit = (End, End);
+
+/// A slope `s` and its multiple by the ring a list of intervals is for:
+/// `s·d = q + r / s.den`, `0 <= r < s.den`. Carried from ring to ring, so
+/// the hexes an interval reaches are found without a division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct End {
+    s: Slope,
+    q: i64,
+    r: i64,
+}
+
+impl End {
+    /// Slope `s` at ring `d`, by division: where a scan starts.
+    fn at(s: Slope, d: i64) -> End {
+        let x = s.num * d;
+        End {
+            s,
+            q: x.div_euclid(s.den),
+            r: x.rem_euclid(s.den),
+        }
+    }
+
+    /// The same slope a ring farther: `s·(d + 1) = s·d + s`, and `s` is in
+    /// `[0, 1]`, so at most one carry.
+    #[inline]
+    fn next(self) -> End {
+        let r = self.r + self.s.num;
+        let carry = r >= self.s.den;
+        End {
+            s: self.s,
+            q: self.q + i64::from(carry),
+            r: if carry { r - self.s.den } else { r },
+        }
+    }
+
+    /// Slope `s` at ring `m`, knowing that `s·m` is in `[q0, q0 + 3)`.
+    #[inline]
+    fn near(s: Slope, m: i64, q0: i64) -> End {
+        let x = s.num * m;
+        let q = q0 + i64::from(x >= (q0 + 1) * s.den) + i64::from(x >= (q0 + 2) * s.den);
+        End {
+            s,
+            q,
+            r: x - q * s.den,
+        }
+    }
+
+    /// Where hex `(d, j)`'s extent ends, at ring `d + 1`. It ends in
+    /// `[j/d, (j+1)/d)` (and at most 1 when it is an interval's end).
+    #[inline]
+    fn high_next(d: i64, j: i64) -> End {
+        End::near(high(d, j), d + 1, j)
+    }
+
+    /// Where hex `(d, j)`'s extent starts, at ring `d + 1`. It starts in
+    /// `((j-1)/d, j/d]`.
+    #[inline]
+    fn low_next(d: i64, j: i64) -> End {
+        End::near(low(d, j), d + 1, j - 1)
+    }
+}
 
 /// The scratch of hex shadowcasting, kept between calls so that a game
 /// loop allocates nothing once it has grown.
@@ -80,22 +150,25 @@ pub(crate) struct Report<'s, S> {
     pub(crate) sink: &'s mut S,
 }
 
-impl<S> Report<'_, S> {
+/// Where a scan puts a hex it sees: by its place `at` in the reader, or
+/// by its offset from the origin, which `offset` works out when asked (a
+/// sink by place never pays for it).
+pub(crate) trait HexSink<A> {
+    /// Whether a hex given twice is as good as once. A scan then gives
+    /// each hex without tracking what it gave (an interval's end hex may
+    /// be the next one's first; a hex on a ray between sextants is in
+    /// both): fewer branches to guess.
+    const REPEATS: bool = false;
+
+    fn hex(&mut self, at: A, offset: impl Fn() -> (i64, i64));
+
+    /// The hex, if `sees`.
     #[inline]
-    fn hex<A>(&mut self, at: A, dq: i64, dr: i64, opaque: bool)
-    where
-        S: HexSink<A>,
-    {
-        if self.lit_walls || !opaque {
-            self.sink.hex(at, dq, dr);
+    fn hex_if(&mut self, at: A, offset: impl Fn() -> (i64, i64), sees: bool) {
+        if sees {
+            self.hex(at, offset);
         }
     }
-}
-
-/// Where a scan puts a hex it sees: by its offset `(dq, dr)` from the
-/// origin, or by its place `at` in the reader.
-pub(crate) trait HexSink<A> {
-    fn hex(&mut self, at: A, dq: i64, dr: i64);
 }
 
 /// Any of the kernel's sinks, by offset.
@@ -103,20 +176,27 @@ struct Offsets<'s, S>(&'s mut S);
 
 impl<A, S: Sink> HexSink<A> for Offsets<'_, S> {
     #[inline]
-    fn hex(&mut self, _: A, dq: i64, dr: i64) {
+    fn hex(&mut self, _: A, offset: impl Fn() -> (i64, i64)) {
+        let (dq, dr) = offset();
         self.0.tile(dq, dr);
     }
 }
 
-/// The words of a set laid out as the window, by the window's bit index,
-/// and how many hexes were set (each is given once).
-struct Plane<'p>(&'p mut [u64], usize);
+/// The words of a set laid out as the window, by the window's bit index.
+struct Plane<'p>(&'p mut [u64]);
 
 impl HexSink<i64> for Plane<'_> {
+    const REPEATS: bool = true;
+
     #[inline]
-    fn hex(&mut self, at: i64, _: i64, _: i64) {
-        self.0[at as usize / 64] |= 1 << (at as u64 % 64);
-        self.1 += 1;
+    fn hex(&mut self, at: i64, offset: impl Fn() -> (i64, i64)) {
+        self.hex_if(at, offset, true);
+    }
+
+    /// One bit or'ed in, set or not: no branch.
+    #[inline]
+    fn hex_if(&mut self, at: i64, _: impl Fn() -> (i64, i64), sees: bool) {
+        self.0[at as usize / 64] |= u64::from(sees) << (at as u64 % 64);
     }
 }
 
@@ -151,10 +231,12 @@ impl HexShadowcast {
     }
 
     /// Scans a whole field into `seen`, as [`scan`](Self::scan) with a
-    /// set's sink would, if the range fits the map and has a window: the
-    /// set over the range's box then has the window's layout, so each hex
-    /// seen is one bit set at its window index. False, with `seen`
-    /// unspecified, when that does not apply (the caller then scans).
+    /// set's sink would, if the map has a window: the scan shows hexes as
+    /// bits of a plane laid out as the window, one `or` each, repeats
+    /// allowed. When the range fits the map that plane is the set over the
+    /// range's box itself; otherwise it is the window's, cut to the map
+    /// and copied into `seen` row by row after. False, with `seen`
+    /// unspecified, when there is no window (the caller then scans).
     pub(crate) fn scan_into<M: HexOpacity + ?Sized>(
         &mut self,
         field: &HexField<'_, M>,
@@ -162,37 +244,44 @@ impl HexShadowcast {
         lit_walls: bool,
         seen: &mut VisibleSet,
     ) -> bool {
-        if !field.inside || !self.window.fill(field) {
+        if !self.window.fill(field) {
             return false;
         }
-        let Some(tiles) = self.window.inside() else {
-            return false;
-        };
         let area = field.area();
-        let side = 2 * field.rings + 1;
         seen.reset(area);
-        if u64::from(area.width) != side
-            || u64::from(area.height) != side
-            || seen.words_per_row() as i64 * 64 != self.window.stride()
-        {
-            return false;
+        let (lit, next) = (&mut self.lit, &mut self.next);
+        if field.inside {
+            let side = 2 * field.rings + 1;
+            if u64::from(area.width) != side
+                || u64::from(area.height) != side
+                || seen.words_per_row() as i64 * 64 != self.window.stride()
+            {
+                return false;
+            }
+            let report = Report {
+                rule,
+                lit_walls,
+                sink: &mut Plane(seen.words_mut()),
+            };
+            walk(
+                lit,
+                next,
+                field,
+                &self.window.split().0,
+                Scope::Field,
+                report,
+            );
+        } else {
+            let (walls, shown) = self.window.split();
+            let report = Report {
+                rule,
+                lit_walls,
+                sink: &mut Plane(shown),
+            };
+            walk(lit, next, field, &walls, Scope::Field, report);
+            self.window.show(seen, area, field.origin);
         }
-        let mut plane = Plane(seen.words_mut(), 0);
-        let report = Report {
-            rule,
-            lit_walls,
-            sink: &mut plane,
-        };
-        walk(
-            &mut self.lit,
-            &mut self.next,
-            field,
-            &tiles,
-            Scope::Field,
-            report,
-        );
-        let counted = plane.1;
-        seen.set_len(counted);
+        seen.recount();
         true
     }
 }
@@ -204,7 +293,33 @@ fn walk<M, T, S>(
     field: &HexField<'_, M>,
     tiles: &T,
     scope: Scope,
-    mut report: Report<'_, S>,
+    report: Report<'_, S>,
+) where
+    M: HexOpacity + ?Sized,
+    T: HexTiles,
+    S: HexSink<T::At>,
+{
+    // Each rule its own loop: which hexes a floor and a wall show is then
+    // known when it is compiled.
+    match report.rule {
+        Rule::Extent => walk_by::<M, T, S, false, false>(lit, next, field, tiles, scope, report),
+        Rule::FloorCentres => {
+            walk_by::<M, T, S, true, false>(lit, next, field, tiles, scope, report)
+        }
+        Rule::Centres => walk_by::<M, T, S, true, true>(lit, next, field, tiles, scope, report),
+    }
+}
+
+/// [`walk`] for one rule: floors (`FLOOR_CENTRES`) and walls
+/// (`WALL_CENTRES`) shown when their centre is lit, or else when their
+/// extent meets a lit interval.
+fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
+    lit: &mut [Vec<Lit>; 6],
+    next: &mut Vec<Lit>,
+    field: &HexField<'_, M>,
+    tiles: &T,
+    scope: Scope,
+    report: Report<'_, S>,
 ) where
     M: HexOpacity + ?Sized,
     T: HexTiles,
@@ -212,7 +327,7 @@ fn walk<M, T, S>(
 {
     let rings = match scope {
         Scope::Field => {
-            report.sink.hex(tiles.at(0, 0), 0, 0);
+            report.sink.hex(tiles.at(0, 0), || (0, 0));
             field.rings as i64
         }
         Scope::Target(_, d, _) => d,
@@ -226,14 +341,27 @@ fn walk<M, T, S>(
         lit.clear();
         lit.reserve(need);
         match scope {
-            Scope::Field => lit.push((Slope::new(0, 1), Slope::new(1, 1))),
+            // Slopes 0 and 1 at ring 1.
+            Scope::Field => lit.push((
+                End {
+                    s: Slope::new(0, 1),
+                    q: 0,
+                    r: 0,
+                },
+                End {
+                    s: Slope::new(1, 1),
+                    q: 1,
+                    r: 0,
+                },
+            )),
             // Only the target's own directions matter to it; on the ray
             // between two sextants it is in both.
             Scope::Target(ts, d, i) => {
                 if ts == s {
-                    lit.push((max(low(d, i), Slope::new(0, 1)), high(d, i)));
+                    let a = max(low(d, i), Slope::new(0, 1));
+                    lit.push((End::at(a, 1), End::at(high(d, i), 1)));
                 } else if i == 0 && (ts + 5) % 6 == s {
-                    lit.push((low(d, d), Slope::new(1, 1)));
+                    lit.push((End::at(low(d, d), 1), End::at(Slope::new(1, 1), 1)));
                 }
             }
         }
@@ -255,101 +383,86 @@ fn walk<M, T, S>(
             if lit.is_empty() {
                 continue;
             }
-            let (sq, sr) = frame.along();
             next.clear();
             let mut reported = -1;
             for &(a, b) in lit.iter() {
                 // The hexes whose extent meets [a, b]. Hexes that only
                 // touch it report nothing but still join a run of walls:
                 // that is how a seam between two walls closes when an
-                // interval ends on it. Estimates from a·d and b·d (slopes
-                // are in [0, 1]) are off by at most one hex.
-                let mut first = (estimate(a, d) - 1).max(0);
-                let mut first_high = high(d, first);
-                while first < d && first_high < a {
-                    first += 1;
-                    first_high = high(d, first);
-                }
-                let mut last = (estimate(b, d) + 1).min(d);
-                let mut last_low = low(d, last);
-                // Extents overlap, so the first hex starts below a: some
-                // hex from `first` on meets the interval.
-                while last > first && last_low > b {
-                    last -= 1;
-                    last_low = low(d, last);
-                }
-                let mut start = a;
-                // The first hex of the current run of walls, or -1.
-                let mut run = -1;
+                // interval ends on it.
+                let Reach {
+                    first,
+                    last,
+                    centres,
+                } = reach(a, b, d);
                 // An end hex's extent meets the open interval unless the
-                // first's only touches a or the last's only touches b. A
-                // hex on a ray between two sextants is seen from either:
-                // its ray's bit has it reported once a ring.
-                let ray = |i: i64| {
-                    if i == 0 {
-                        ray_low
-                    } else if i == d {
-                        ray_high
-                    } else {
-                        0
-                    }
-                };
-                let ends = [
-                    (
-                        a < first_high && (first != last || last_low < b),
-                        ray(first),
-                    ),
-                    (last_low < b, ray(last)),
-                ];
-                let (all_centres, floor_centres) = (
-                    report.rule == Rule::Centres,
-                    report.rule == Rule::FloorCentres,
+                // first's only touches a or the last's only touches b.
+                let meets = (
+                    first + i64::from(high(d, first) <= a.s),
+                    last - i64::from(low(d, last) >= b.s),
                 );
-                let (mut dq, mut dr) = frame.offset(d, first);
+                // The hexes shown, as a range of i, for a floor and a wall.
+                let floor = if FLOOR_CENTRES { centres } else { meets };
+                let wall = if WALL_CENTRES { centres } else { meets };
+                let lit_walls = report.lit_walls;
+                // The start of the lit piece now open, at the next ring.
+                let mut start = a.next();
+                // The first hex of the current run of walls, or `NO_RUN`.
+                let mut run = NO_RUN;
+                let (dq, dr) = frame.offset(d, first);
                 let mut at = tiles.at(dq, dr);
                 let mut i = first;
+                // One loop from end to end, its choices made without
+                // branches where they can be: lit intervals are short,
+                // so which hex is an end is hard to guess.
                 loop {
                     let hex = tiles.read(at);
                     let opaque = hex.unwrap_or(true);
-                    let (meets, ray) = ends[usize::from(i != first)];
-                    let sees = if all_centres || (floor_centres && !opaque) {
-                        let c = Slope::new(i, d);
-                        a <= c && c <= b
+                    let shown = if FLOOR_CENTRES == WALL_CENTRES {
+                        (floor.0 <= i) & (i <= floor.1) & (lit_walls | !opaque)
+                    } else if opaque {
+                        lit_walls & (wall.0 <= i) & (i <= wall.1)
                     } else {
-                        meets
+                        (floor.0 <= i) & (i <= floor.1)
                     };
-                    if hex.is_some() && i > reported && sees {
+                    let shown = shown & hex.is_some();
+                    let offset = || frame.offset(d, i);
+                    if S::REPEATS {
+                        report.sink.hex_if(at, offset, shown);
+                    } else if shown && i > reported {
+                        // A hex on a ray between two sextants is seen
+                        // from either: its ray's bit has it reported once
+                        // a ring.
                         reported = i;
+                        let ray = if i == 0 {
+                            ray_low
+                        } else if i == d {
+                            ray_high
+                        } else {
+                            0
+                        };
                         if rays & ray == 0 {
                             rays |= ray;
-                            report.hex(at, dq, dr, opaque);
+                            report.sink.hex(at, offset);
                         }
                     }
-                    walls(next, &mut start, &mut run, d, i, opaque);
+                    if !opaque && run != NO_RUN {
+                        let shadow = (End::low_next(d, run), End::high_next(d, i - 1));
+                        cut(next, &mut start, shadow);
+                    }
+                    run = if opaque { run.min(i) } else { NO_RUN };
                     if i == last {
                         break;
                     }
                     at = tiles.advance(at, step);
-                    (dq, dr) = (dq + sq, dr + sr);
                     i += 1;
-                    // Between the two ends, extents and centres lie inside
-                    // the interval: every hex on the map is seen.
-                    while i < last {
-                        let hex = tiles.read(at);
-                        if let Some(opaque) = hex {
-                            report.hex(at, dq, dr, opaque);
-                        }
-                        walls(next, &mut start, &mut run, d, i, hex.unwrap_or(true));
-                        at = tiles.advance(at, step);
-                        (dq, dr) = (dq + sq, dr + sr);
-                        i += 1;
-                    }
                 }
-                if run >= 0 {
-                    cut(next, &mut start, low(d, run), high(d, last));
+                if run != NO_RUN {
+                    let shadow = (End::low_next(d, run), End::high_next(d, last));
+                    cut(next, &mut start, shadow);
                 }
-                if start <= b {
-                    next.push((start, b));
+                if start.s <= b.s {
+                    next.push((start, b.next()));
                 }
             }
             std::mem::swap(lit, next);
@@ -357,34 +470,41 @@ fn walk<M, T, S>(
     }
 }
 
-/// Hex `i` of ring `d` in the runs of walls: an opaque hex starts or goes
-/// on with a run, a clear one closes it.
-#[inline(always)]
-fn walls(next: &mut Vec<Lit>, start: &mut Slope, run: &mut i64, d: i64, i: i64, opaque: bool) {
-    if opaque {
-        if *run < 0 {
-            *run = i;
-        }
-    } else if *run >= 0 {
-        cut(next, start, low(d, *run), high(d, i - 1));
-        *run = -1;
-    }
+/// No run of walls: above every hex, so that `min` starts one.
+const NO_RUN: i64 = i64::MAX;
+
+/// The hexes of ring `d` that a lit interval `[a, b]` (within `[0, 1]`,
+/// both ends at ring `d`) reaches: `first..=last` have extents meeting or
+/// touching it, and the centres of `centres.0..=centres.1` are in it.
+#[derive(Debug, PartialEq, Eq)]
+struct Reach {
+    first: i64,
+    last: i64,
+    centres: (i64, i64),
 }
 
-/// `⌊slope·d⌋` for a slope in `[0, 1]`.
+/// A hex's extent starts in `((i-1)/d, i/d]` and ends in `[i/d, (i+1)/d)`,
+/// so the first hex to reach `a` is `⌊a·d⌋` or the next, and the last to
+/// start by `b` is `⌊b·d⌋` or the next: one test each, no search.
 #[inline]
-fn estimate(slope: Slope, d: i64) -> i64 {
-    debug_assert!(slope.num >= 0 && slope.den > 0);
-    ((slope.num * d) as u64 / slope.den as u64) as i64
+fn reach(a: End, b: End, d: i64) -> Reach {
+    let (ea, eb) = (a.q, b.q);
+    Reach {
+        first: ea + i64::from(ea < d && high(d, ea) < a.s),
+        last: eb + i64::from(eb < d && low(d, eb + 1) <= b.s),
+        centres: (ea + i64::from(a.r > 0), eb),
+    }
 }
 
 /// Closes the lit piece before a shadow `(lo, hi)` and moves past it.
 #[inline]
-fn cut(next: &mut Vec<Lit>, start: &mut Slope, lo: Slope, hi: Slope) {
-    if *start <= lo {
+fn cut(next: &mut Vec<Lit>, start: &mut End, (lo, hi): (End, End)) {
+    if start.s <= lo.s {
         next.push((*start, lo));
     }
-    *start = max(*start, hi);
+    if start.s < hi.s {
+        *start = hi;
+    }
 }
 
 #[inline]
@@ -393,5 +513,61 @@ fn max(a: Slope, b: Slope) -> Slope {
         b
     } else {
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reach_of_an_interval_is_found_without_a_search() {
+        // Every interval between slopes of small denominators, against a
+        // search of the ring.
+        let slopes: Vec<Slope> = (1..40i64)
+            .flat_map(|den| (0..=den).map(move |num| Slope::new(num, den)))
+            .collect();
+        for d in 1..50i64 {
+            for &a in &slopes {
+                for &b in slopes.iter().filter(|&&b| a <= b).step_by(7) {
+                    let centre = |i: i64| a <= Slope::new(i, d) && Slope::new(i, d) <= b;
+                    let want = Reach {
+                        first: (0..d).find(|&i| high(d, i) >= a).unwrap_or(d),
+                        last: (0..=d).rev().find(|&i| low(d, i) <= b).unwrap(),
+                        centres: (
+                            (0..=d).find(|&i| centre(i)).unwrap_or(d + 1),
+                            (0..=d).rev().find(|&i| centre(i)).unwrap_or(-1),
+                        ),
+                    };
+                    let got = reach(End::at(a, d), End::at(b, d), d);
+                    assert_eq!(got.first, want.first, "[{a:?}, {b:?}] at {d}");
+                    assert_eq!(got.last, want.last, "[{a:?}, {b:?}] at {d}");
+                    // An empty range of centres may be any empty range.
+                    if want.centres.0 <= want.centres.1 {
+                        assert_eq!(got.centres, want.centres, "[{a:?}, {b:?}] at {d}");
+                    } else {
+                        assert!(got.centres.0 > got.centres.1, "[{a:?}, {b:?}] at {d}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shadow_is_carried_to_the_next_ring_without_a_division() {
+        for d in 1..200i64 {
+            for j in 0..=d {
+                for (end, s) in [
+                    (End::high_next(d, j), high(d, j)),
+                    (End::low_next(d, j), low(d, j)),
+                ] {
+                    // The ends a scan keeps: slopes in [0, 1].
+                    if s >= Slope::new(0, 1) && s <= Slope::new(1, 1) {
+                        assert_eq!(end, End::at(s, d + 1), "{d} {j}");
+                        assert_eq!(End::at(s, d).next(), End::at(s, d + 1), "{d} {j}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -8,6 +8,8 @@ use super::coord::Layout;
 use super::field::HexField;
 use super::map::HexOpacity;
 use crate::bits::mask;
+use crate::map::Rect;
+use crate::visible::VisibleSet;
 
 /// A field's hexes as a scan reads them, walking rings.
 pub(crate) trait HexTiles {
@@ -62,14 +64,17 @@ const MAX_WINDOW_BITS: i64 = 1 << 22;
 /// blocks sight), copied from a map's packed rows. Offset `(dq, dr)` is bit
 /// `(dr + n)·stride + dq + n`, so a ring's next hex is a fixed step. Rows
 /// start on a word, as a [`VisibleSet`](crate::VisibleSet)'s do: over the
-/// same box, a hex has the same bit in both.
+/// same box, a hex has the same bit in both. A third plane of the same
+/// layout takes what a scan shows when the range is cut by the map's edge.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HexWindow {
-    /// Every hex of the window's range is on the map: `on` is then unused.
+    /// Every hex of the window's range is on the map: `on` and `shown`
+    /// are then unused.
     inside: bool,
     on: Vec<u64>,
-    /// Bits of hexes off the map are left as they were: `on` rules them.
+    /// A hex off the map is a wall here.
     wall: Vec<u64>,
+    shown: Vec<u64>,
     n: i64,
     stride: i64,
 }
@@ -98,7 +103,7 @@ impl HexWindow {
         let words_per_row = ((2 * n + 1 + 63) / 64) as usize;
         let words = words_per_row * (2 * n + 1) as usize;
         (self.n, self.stride, self.inside) = (n, 64 * words_per_row as i64, field.inside);
-        for plane in [&mut self.wall, &mut self.on] {
+        for plane in [&mut self.wall, &mut self.on, &mut self.shown] {
             if plane.capacity() < capacity {
                 plane.reserve(capacity - plane.len());
             }
@@ -107,12 +112,51 @@ impl HexWindow {
             self.wall.resize(words, 0);
         }
         if !self.inside {
-            self.on.clear();
-            self.on.resize(words, 0);
+            self.wall[..words].fill(!0);
+            for plane in [&mut self.on, &mut self.shown] {
+                plane.clear();
+                plane.resize(words, 0);
+            }
         }
         let (q0, r0) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let (x, y) = (i64::from(bounds.rect.x), i64::from(bounds.rect.y));
         let (width, height) = (i64::from(bounds.rect.width), i64::from(bounds.rect.height));
+        if self.inside {
+            // Every row of the range is on the map, but not the box's
+            // corners past it: a word is read whole from its first column
+            // (on the map, or shifted in after the columns left of it);
+            // its bits off the map are never read.
+            if words_per_row == 1 {
+                // Ranges up to 31: the box's left edge is within a word of
+                // the range's, so a row is one read.
+                for (dr, word) in (-n..=n).zip(&mut self.wall[..words]) {
+                    let c0 = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
+                    let row = bits.row((r0 + dr - y) as usize);
+                    *word = if c0 >= 0 {
+                        read(row, c0 as usize, 64)
+                    } else {
+                        read(row, 0, 64) << -c0
+                    };
+                }
+                return true;
+            }
+            let rows = self.wall[..words].chunks_exact_mut(words_per_row);
+            for (dr, window_row) in (-n..=n).zip(rows) {
+                let first = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
+                let row = bits.row((r0 + dr - y) as usize);
+                for (k, word) in window_row.iter_mut().enumerate() {
+                    let c0 = first + 64 * k as i64;
+                    *word = if (0..width).contains(&c0) {
+                        read(row, c0 as usize, 64)
+                    } else if (-63..0).contains(&c0) {
+                        read(row, 0, 64) << -c0
+                    } else {
+                        0
+                    };
+                }
+            }
+            return true;
+        }
         for dr in -n..=n {
             let j = r0 + dr - y;
             if j < 0 || j >= height {
@@ -131,10 +175,9 @@ impl HexWindow {
                     continue;
                 }
                 let (shift, len) = ((from - c0) as usize, (to - from + 1) as usize);
-                self.wall[base + k] = read(row, from as usize, len) << shift;
-                if !self.inside {
-                    self.on[base + k] = mask(shift, shift + len - 1);
-                }
+                let on = mask(shift, shift + len - 1);
+                self.wall[base + k] = read(row, from as usize, len) << shift | !on;
+                self.on[base + k] = on;
             }
         }
         true
@@ -144,9 +187,46 @@ impl HexWindow {
     pub(crate) fn stride(&self) -> i64 {
         self.stride
     }
+
+    /// The window's walls as a reader, and its plane for what a scan
+    /// shows when the range is cut by the map's edge (clear since `fill`).
+    pub(crate) fn split(&mut self) -> (Walls<'_>, &mut [u64]) {
+        (
+            Walls {
+                wall: &self.wall,
+                n: self.n,
+                stride: self.stride,
+            },
+            &mut self.shown,
+        )
+    }
+
+    /// Puts what a scan showed in the plane of [`split`](Self::split), cut
+    /// to the hexes on the map, into `seen`, reset to `area` (within the
+    /// window's box around `origin`); `seen`'s count is left to the caller.
+    pub(crate) fn show(&self, seen: &mut VisibleSet, area: Rect, origin: (i32, i32)) {
+        let words_per_row = seen.words_per_row();
+        let words = seen.words_mut();
+        let (q0, r0) = (i64::from(origin.0), i64::from(origin.1));
+        // The window's bit column of the area's first column.
+        let left = i64::from(area.x) - (q0 - self.n);
+        let width = area.width as usize;
+        for y in 0..area.height as usize {
+            let dr = i64::from(area.y) + y as i64 - r0;
+            let from = ((dr + self.n) * self.stride + left) as usize;
+            for (k, word) in words[y * words_per_row..][..words_per_row]
+                .iter_mut()
+                .enumerate()
+            {
+                let len = (width - 64 * k).min(64);
+                let at = from + 64 * k;
+                *word = read(&self.shown, at, len) & read(&self.on, at, len);
+            }
+        }
+    }
 }
 
-/// The `len` (1 to 64) bits of `row` from bit `i`.
+/// The `len` (1 to 64) bits of `row` from bit `i` (a plane's too).
 #[inline]
 fn read(row: &[u64], i: usize, len: usize) -> u64 {
     let (w, s) = (i / 64, i % 64);
@@ -186,30 +266,27 @@ impl HexTiles for HexWindow {
     }
 }
 
-/// A window whose range fits the map: every hex read is on it, so a read
-/// is one bit.
+/// A window's walls alone: a read is one bit, and a hex off the map reads
+/// as a wall, so a scan that shows walls must cut what it shows to the map.
 #[derive(Clone, Copy)]
-pub(crate) struct Inside<'w>(&'w HexWindow);
-
-impl HexWindow {
-    /// The window as an [`Inside`] reader, if its range fits the map.
-    pub(crate) fn inside(&self) -> Option<Inside<'_>> {
-        self.inside.then_some(Inside(self))
-    }
+pub(crate) struct Walls<'w> {
+    wall: &'w [u64],
+    n: i64,
+    stride: i64,
 }
 
-impl HexTiles for Inside<'_> {
+impl HexTiles for Walls<'_> {
     type At = i64;
     type Step = i64;
 
     #[inline]
     fn at(&self, dq: i64, dr: i64) -> i64 {
-        self.0.at(dq, dr)
+        (dr + self.n) * self.stride + dq + self.n
     }
 
     #[inline]
     fn step(&self, sq: i64, sr: i64) -> i64 {
-        self.0.step(sq, sr)
+        sr * self.stride + sq
     }
 
     #[inline]
@@ -219,7 +296,7 @@ impl HexTiles for Inside<'_> {
 
     #[inline]
     fn read(&self, at: i64) -> Option<bool> {
-        Some(self.0.wall[at as usize / 64] >> (at as u64 % 64) & 1 == 1)
+        Some(self.wall[at as usize / 64] >> (at as u64 % 64) & 1 == 1)
     }
 }
 
@@ -260,9 +337,8 @@ mod tests {
                                 want,
                                 "{layout} from {origin:?} r{radius} at {dq},{dr}"
                             );
-                            if let Some(inside) = window.inside() {
-                                assert_eq!(inside.read(inside.at(dq, dr)), want);
-                            }
+                            let walls = window.split().0;
+                            assert_eq!(walls.read(walls.at(dq, dr)), Some(want.unwrap_or(true)));
                         }
                     }
                 }
