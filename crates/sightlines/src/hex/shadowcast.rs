@@ -144,10 +144,11 @@ pub(crate) enum Rule {
 }
 
 /// How a scan reports: the sight rule, whether walls are reported, where.
-pub(crate) struct Report<'s, S> {
+/// A scan owns its sink, so that a sink by place stays in registers.
+pub(crate) struct Report<S> {
     pub(crate) rule: Rule,
     pub(crate) lit_walls: bool,
-    pub(crate) sink: &'s mut S,
+    pub(crate) sink: S,
 }
 
 /// Where a scan puts a hex it sees: by its place `at` in the reader, or
@@ -207,7 +208,7 @@ impl HexShadowcast {
         &mut self,
         field: &HexField<'_, M>,
         scope: Scope,
-        report: Report<'_, S>,
+        report: Report<&mut S>,
     ) {
         let Report {
             rule,
@@ -217,7 +218,7 @@ impl HexShadowcast {
         let report = Report {
             rule,
             lit_walls,
-            sink: &mut Offsets(sink),
+            sink: Offsets(sink),
         };
         // A whole field reads most of its box: copying it once pays. A
         // target's few directions are asked.
@@ -261,7 +262,7 @@ impl HexShadowcast {
             let report = Report {
                 rule,
                 lit_walls,
-                sink: &mut Plane(seen.words_mut()),
+                sink: Plane(seen.words_mut()),
             };
             walk(
                 lit,
@@ -276,7 +277,7 @@ impl HexShadowcast {
             let report = Report {
                 rule,
                 lit_walls,
-                sink: &mut Plane(shown),
+                sink: Plane(shown),
             };
             walk(lit, next, field, &walls, Scope::Field, report);
             self.window.show(seen, area, field.origin);
@@ -293,7 +294,7 @@ fn walk<M, T, S>(
     field: &HexField<'_, M>,
     tiles: &T,
     scope: Scope,
-    report: Report<'_, S>,
+    report: Report<S>,
 ) where
     M: HexOpacity + ?Sized,
     T: HexTiles,
@@ -319,12 +320,13 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
     field: &HexField<'_, M>,
     tiles: &T,
     scope: Scope,
-    report: Report<'_, S>,
+    report: Report<S>,
 ) where
     M: HexOpacity + ?Sized,
     T: HexTiles,
     S: HexSink<T::At>,
 {
+    let mut report = report;
     let rings = match scope {
         Scope::Field => {
             report.sink.hex(tiles.at(0, 0), || (0, 0));
@@ -447,8 +449,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                         }
                     }
                     if !opaque && run != NO_RUN {
-                        let shadow = (End::low_next(d, run), End::high_next(d, i - 1));
-                        cut(next, &mut start, shadow);
+                        shadow(next, &mut start, d, run, i - 1);
                     }
                     run = if opaque { run.min(i) } else { NO_RUN };
                     if i == last {
@@ -458,8 +459,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                     i += 1;
                 }
                 if run != NO_RUN {
-                    let shadow = (End::low_next(d, run), End::high_next(d, last));
-                    cut(next, &mut start, shadow);
+                    shadow(next, &mut start, d, run, last);
                 }
                 if start.s <= b.s {
                     next.push((start, b.next()));
@@ -496,9 +496,13 @@ fn reach(a: End, b: End, d: i64) -> Reach {
     }
 }
 
-/// Closes the lit piece before a shadow `(lo, hi)` and moves past it.
-#[inline]
-fn cut(next: &mut Vec<Lit>, start: &mut End, (lo, hi): (End, End)) {
+/// Closes the lit piece before the shadow of the walls `from..=to` of ring
+/// `d` and moves past it, at the next ring. Not inlined: walls end a run
+/// far less often than hexes are read, and the loop that reads them keeps
+/// its registers.
+#[inline(never)]
+fn shadow(next: &mut Vec<Lit>, start: &mut End, d: i64, from: i64, to: i64) {
+    let (lo, hi) = (End::low_next(d, from), End::high_next(d, to));
     if start.s <= lo.s {
         next.push((*start, lo));
     }
