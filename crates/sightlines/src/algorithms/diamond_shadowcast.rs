@@ -46,7 +46,11 @@
 //! the sights; the survivors go to the next column's list. Two lists, one
 //! for even and one for odd columns, swap roles; no recursion.
 //! [`DiamondShadowcast::iter`] yields every tile the scan reaches with its
-//! `symmetric` flag, as RuggRogue's iterator does.
+//! `symmetric` flag, as RuggRogue's iterator does. `compute` runs the same
+//! scan a sight at a time instead: it reads the walls a sight covers a word
+//! of 64 tiles at a time and reports what the sight shows as one span
+//! (every tile it covers, but a floor at either end whose center lies
+//! outside it), so its cost grows with the sights, not the tiles.
 //!
 //! ```
 //! use sightlines::{FieldOfView, DiamondShadowcast, Grid, Range};
