@@ -115,7 +115,6 @@ impl Algorithm {
                 ..SHADOWCAST
             },
             Algorithm::DiamondShadowcast => Properties {
-                speed: Speed::Moderate,
                 diagonal_rule: false,
                 ..Algorithm::SymmetricShadowcast.properties()
             },

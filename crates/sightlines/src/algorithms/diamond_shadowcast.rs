@@ -46,7 +46,11 @@
 //! the sights; the survivors go to the next column's list. Two lists, one
 //! for even and one for odd columns, swap roles; no recursion.
 //! [`DiamondShadowcast::iter`] yields every tile the scan reaches with its
-//! `symmetric` flag, as RuggRogue's iterator does.
+//! `symmetric` flag, as RuggRogue's iterator does. `compute` runs the same
+//! scan a sight at a time instead: it reads the walls a sight covers a word
+//! of 64 tiles at a time and reports what the sight shows as one span
+//! (every tile it covers, but a floor at either end whose center lies
+//! outside it), so its cost grows with the sights, not the tiles.
 //!
 //! ```
 //! use sightlines::{FieldOfView, DiamondShadowcast, Grid, Range};
@@ -63,7 +67,10 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, Field, Octant, Sink, Slope};
+use crate::kernel::{
+    each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
+    Sink, Slope, Tiles,
+};
 use crate::map::Opacity;
 use crate::range::Range;
 use std::iter::FusedIterator;
@@ -109,6 +116,8 @@ fn tile_at(x: i64, slope: Slope) -> i64 {
 pub struct DiamondShadowcast {
     /// Index 0: sights of even columns; 1: of odd columns.
     sights: [Vec<Sight>; 2],
+    /// The range's reach, column by column.
+    reach: Reach,
 }
 
 impl DiamondShadowcast {
@@ -153,14 +162,7 @@ impl DiamondShadowcast {
         M: Opacity + ?Sized,
     {
         let field = Field::new(map, origin, range)?;
-        // A column's sights each end on a transparent tile of the column
-        // before, which at most two sights share: room for the farthest
-        // column any origin can reach with this range, so that no later
-        // origin needs more.
-        let sights = 2 * (presized_reach(map, range) + 2);
-        for list in &mut self.sights {
-            list.reserve(sights.saturating_sub(list.len()));
-        }
+        self.reserve(map, range);
         Ok(DiamondIter {
             map,
             sights: &mut self.sights,
@@ -188,14 +190,149 @@ impl Scan for DiamondShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        let (ox, oy) = (i64::from(field.origin.0), i64::from(field.origin.1));
-        let mut tiles = self.iter(map, field.origin, field.range)?;
-        while let Some(t) = tiles.next_tile() {
-            if t.symmetric || t.opaque {
-                sink.tile(i64::from(t.x) - ox, i64::from(t.y) - oy);
+        self.reserve(map, field.range);
+        self.reach.reset(field.range);
+        sink.tile(0, 0);
+        with_tiles!(map, field.origin, |tiles| {
+            let lines = tiles.lines(field);
+            each_octant!(self.scan_octant::<_, _, S>(tiles, &lines, field, sink));
+        });
+        Ok(())
+    }
+}
+
+impl DiamondShadowcast {
+    /// Room in both sight lists for the farthest column any origin can
+    /// reach with `range` on `map`: a column's sights each end on a
+    /// transparent tile of the column before, which at most two sights
+    /// share, so that no later origin needs more.
+    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+        let sights = 2 * (presized_reach(map, range) + 2);
+        for list in &mut self.sights {
+            list.reserve(sights.saturating_sub(list.len()));
+        }
+    }
+
+    /// Octant `O` of [`Scan::run`], reading its lines straight from the
+    /// map's packed words when it keeps them over the field.
+    #[inline(always)]
+    fn scan_octant<const O: usize, T: Tiles, S: Sink>(
+        &mut self,
+        tiles: &T,
+        lines: &FieldLines<'_>,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        match lines.of(Octant::ALL[O]) {
+            Some(lines) => self.scan_columns::<O, _, S>(&lines, field, sink),
+            None => self.scan_columns::<O, _, S>(&ByTile(tiles), field, sink),
+        }
+    }
+
+    /// The scan of [`DiamondIter`], a sight at a time rather than a tile at
+    /// a time: the walls a sight covers are read a word of 64 tiles at a
+    /// time, each run of floor between them becomes a sight of the next
+    /// column, and what the sight shows is one span (every tile it covers
+    /// but the end ones whose floor has its center outside the sight).
+    fn scan_columns<const O: usize, R: OctantRows, S: Sink>(
+        &mut self,
+        rows: &R,
+        field: &Field,
+        sink: &mut S,
+    ) {
+        let octant = Octant::ALL[O];
+        let (max_depth, max_col) = octant.extents(field);
+        let DiamondShadowcast { sights, reach } = self;
+        let [even, odd] = sights;
+        odd.clear();
+        odd.push(FULL);
+        for depth in 1..=max_depth {
+            // Shapes grow with |dx| and |dy|: the tiles out of range end the
+            // column, and sight through them reaches only tiles out of range.
+            let in_range = reach.at(depth);
+            if in_range < 0 {
+                break;
+            }
+            let limit = max_col.min(in_range);
+            let (current, next) = if depth & 1 == 0 {
+                (&*even, &mut *odd)
+            } else {
+                (&*odd, &mut *even)
+            };
+            next.clear();
+            for &sight in current {
+                let c0 = tile_at(depth, sight.low);
+                let c1 = tile_at(depth, sight.high).min(limit);
+                if c1 < c0 {
+                    continue;
+                }
+                // The run of floor being scanned starts at this slope, if in one.
+                let mut working: Option<Slope> = None;
+                // Whether the sight's first and last tiles are walls.
+                let (mut first_wall, mut last_wall) = (false, false);
+                let mut start = c0;
+                while start <= c1 {
+                    let len = (c1 - start + 1).min(64) as u32;
+                    let walls = rows.octant_bits(octant, depth, start, len);
+                    if start == c0 {
+                        first_wall = walls & 1 != 0;
+                    }
+                    last_wall = walls >> (len - 1) & 1 != 0;
+                    // Each change from floor to wall or back, in order.
+                    let mut passed = 0;
+                    loop {
+                        let ahead = if working.is_some() { walls } else { !walls };
+                        let at = (ahead & (u64::MAX << passed)).trailing_zeros();
+                        if at >= len {
+                            break;
+                        }
+                        passed = at;
+                        let c = start + i64::from(at);
+                        // The bottom end of the tile's mid-line.
+                        let low_mid = Slope::new(2 * c - 1, 2 * depth);
+                        working = match working {
+                            Some(low) => {
+                                next.push(Sight { low, high: low_mid });
+                                None
+                            }
+                            // The first tile's mid-line starts at or below the
+                            // sight (`tile_at` rounds to the nearest), a later
+                            // tile's above it.
+                            None => Some(if c == c0 { sight.low } else { low_mid }),
+                        };
+                    }
+                    start += i64::from(len);
+                }
+                if let Some(low) = working {
+                    next.push(Sight {
+                        low,
+                        high: sight.high,
+                    });
+                }
+                // Every tile between the ends has its center inside the sight:
+                // walls are seen, and floor at an end only by its center.
+                let v0 = if !first_wall && sight.low.scaled_cmp(depth, c0).is_gt() {
+                    c0 + 1
+                } else {
+                    c0
+                };
+                let v1 = if !last_wall && sight.high.scaled_cmp(depth, c1).is_lt() {
+                    c1 - 1
+                } else {
+                    c1
+                };
+                // The axis and diagonal, which two octants share, go to the even one.
+                let (v0, v1) = if O % 2 == 0 {
+                    (v0, v1)
+                } else {
+                    (v0.max(1), v1.min(depth - 1))
+                };
+                octant.span(sink, depth, v0, v1);
+            }
+            if next.is_empty() {
+                break;
             }
         }
-        Ok(())
     }
 }
 
@@ -226,13 +363,11 @@ pub struct DiamondIter<'a, M: ?Sized> {
     working: Option<Slope>,
 }
 
-/// A tile the scan reaches, with its opacity, so that the visitor need not
-/// ask the map twice.
+/// A tile the scan reaches.
 struct Reached {
     x: i32,
     y: i32,
     symmetric: bool,
-    opaque: bool,
 }
 
 impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
@@ -244,7 +379,6 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                 x,
                 y,
                 symmetric: true,
-                opaque: false,
             });
         }
         loop {
@@ -289,7 +423,6 @@ impl<M: Opacity + ?Sized> DiamondIter<'_, M> {
                         x: tx,
                         y: ty,
                         symmetric,
-                        opaque,
                     });
                 }
                 continue;

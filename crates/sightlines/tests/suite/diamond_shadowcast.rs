@@ -561,6 +561,53 @@ fn reusing_the_scratch_gives_the_same_answers() {
     }
 }
 
+/// `compute` (each tile once) and `compute_into` give exactly the tiles
+/// the iterator's rule makes visible on `map`.
+fn assert_compute_agrees<M: Opacity + ?Sized>(map: &M, origin: (i32, i32), range: Range) {
+    let mut fov = DiamondShadowcast::new();
+    let mut seen = BTreeSet::new();
+    let mut first = None;
+    fov.compute(map, origin, range, |x, y| {
+        first.get_or_insert((x, y));
+        assert!(seen.insert((x, y)), "({x}, {y}) twice");
+    })
+    .unwrap();
+    assert_eq!(first, Some(origin));
+    let visible = visible_of(map, &reached(map, origin, range));
+    assert_eq!(seen, visible, "{origin:?} {range:?}");
+    let mut set = VisibleSet::new();
+    Fov::new(DS)
+        .compute_into(map, origin, range, &mut set)
+        .unwrap();
+    assert_eq!(set.iter().collect::<BTreeSet<_>>(), visible);
+}
+
+#[test]
+fn compute_equals_the_iterator_on_large_maps_and_unpacked_ones() {
+    // Sights wider than a 64-tile word, on packed grids and on closures
+    // (read tile by tile), with every shape and no radius.
+    let mut rng = Random::new(0xD1A0_0004);
+    for _ in 0..40 {
+        let (w, h) = (60 + rng.below(140) as u32, 60 + rng.below(140) as u32);
+        let density = rng.below(8);
+        let g = random_grid(&mut rng, w, h, density);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let s = rng.below(5) as usize;
+        let range = if s == 4 {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(160) as u32, Shape::ALL[s])
+        };
+        assert_compute_agrees(&g, origin, range);
+        let radius = Range::new(1 + rng.below(120) as u32, Shape::ALL[s % 4]);
+        let walls = |x: i32, y: i32| g.rect().contains(x, y) && g.is_opaque(x, y);
+        assert_compute_agrees(&walls, origin, radius);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Edges of the input space.
 
