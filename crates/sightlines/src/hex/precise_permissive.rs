@@ -62,8 +62,8 @@
 //! is one shadowcast scan plus the pair tests of the hexes at its rim. On
 //! the benchmark's hex cave at radius 16 the scan finds about 242 of the
 //! 300 hexes seen and about 99 are pair-tested (42 of them hidden, against
-//! 430 and 125 when every hex was tested): about 0.33 ms a field, 78
-//! times `hex-shadowcast` and 7 times `hexx`'s `range_fov` in the same
+//! 430 and 125 when every hex was tested): about 0.29 ms a field, 100
+//! times `hex-shadowcast` and 7.5 times `hexx`'s `range_fov` in the same
 //! run; most of it is the pair tests of hidden rim hexes.
 //! `can_see` is a single pair test, which is cheap.
 
