@@ -188,17 +188,16 @@ impl HexWindow {
         self.stride
     }
 
+    /// The window's walls as a reader.
+    #[inline]
+    fn walls(&self) -> Walls<'_> {
+        Walls::new(&self.wall, self.n, self.stride)
+    }
+
     /// The window's walls as a reader, and its plane for what a scan
     /// shows when the range is cut by the map's edge (clear since `fill`).
     pub(crate) fn split(&mut self) -> (Walls<'_>, &mut [u64]) {
-        (
-            Walls {
-                wall: &self.wall,
-                n: self.n,
-                stride: self.stride,
-            },
-            &mut self.shown,
-        )
+        (Walls::new(&self.wall, self.n, self.stride), &mut self.shown)
     }
 
     /// Puts what a scan showed in the plane of [`split`](Self::split), cut
@@ -237,18 +236,20 @@ fn read(row: &[u64], i: usize, len: usize) -> u64 {
     bits & mask(0, len - 1)
 }
 
+/// The window's walls, cut to the map by `on`: hexes off the map read as
+/// `None`. Places and steps are its [`Walls`]'.
 impl HexTiles for HexWindow {
     type At = i64;
     type Step = i64;
 
     #[inline]
     fn at(&self, dq: i64, dr: i64) -> i64 {
-        (dr + self.n) * self.stride + dq + self.n
+        self.walls().at(dq, dr)
     }
 
     #[inline]
     fn step(&self, sq: i64, sr: i64) -> i64 {
-        sr * self.stride + sq
+        self.walls().step(sq, sr)
     }
 
     #[inline]
@@ -258,11 +259,10 @@ impl HexTiles for HexWindow {
 
     #[inline]
     fn read(&self, at: i64) -> Option<bool> {
-        let (w, b) = ((at as usize) / 64, at as u64 % 64);
-        if !self.inside && self.on[w] >> b & 1 == 0 {
+        if !self.inside && self.on[at as usize / 64] >> (at as u64 % 64) & 1 == 0 {
             return None;
         }
-        Some(self.wall[w] >> b & 1 == 1)
+        self.walls().read(at)
     }
 }
 
@@ -273,6 +273,13 @@ pub(crate) struct Walls<'w> {
     wall: &'w [u64],
     n: i64,
     stride: i64,
+}
+
+impl<'w> Walls<'w> {
+    #[inline]
+    fn new(wall: &'w [u64], n: i64, stride: i64) -> Walls<'w> {
+        Walls { wall, n, stride }
+    }
 }
 
 impl HexTiles for Walls<'_> {
