@@ -172,6 +172,13 @@ impl Sextant {
         self.b_minus_a
     }
 
+    /// The axial step from hex `(d, 0)` to `(d + 1, 0)`: the sextant's
+    /// corner direction.
+    #[inline]
+    pub(crate) fn corner(self) -> (i64, i64) {
+        self.a
+    }
+
     /// The axial offset of hex `(d, i)`.
     #[inline]
     pub(crate) fn offset(self, d: i64, i: i64) -> (i64, i64) {

@@ -95,6 +95,17 @@ impl<'a> HexBits<'a> {
         &self.words[j * self.words_per_row..(j + 1) * self.words_per_row]
     }
 
+    /// The 64 bits of row `j` from column `c` (both from 0, within the
+    /// bounds): bits past the row's end are unspecified.
+    #[inline]
+    pub(crate) fn word_at(&self, j: usize, c: usize) -> u64 {
+        let p = j * self.words_per_row * 64 + c;
+        let (w, s) = (p / 64, p % 64);
+        // Two shifts, so that `s = 0` shifts the next word out whole.
+        let next = self.words.get(w + 1).map_or(0, |&x| x << 1 << (63 - s));
+        self.words[w] >> s | next
+    }
+
     /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.
     #[inline]
     pub(crate) fn get(&self, q: i64, r: i64) -> Option<bool> {

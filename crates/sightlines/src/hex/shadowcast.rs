@@ -97,6 +97,50 @@ impl End {
         }
     }
 
+    /// The sign of `s - high(d, q)`, the end of hex `q`'s extent, at ring
+    /// `d`, from the remainder: with `s·d = q + r/den`, `s·(3d ∓ 1)` is
+    /// `3q + (3r ∓ num)/den`, so no product of slopes is needed.
+    #[inline]
+    fn past_high(self, d: i64) -> i64 {
+        let Slope { num, den } = self.s;
+        if 2 * self.q >= d {
+            // high = (3q + 1) / (3d - 1)
+            3 * self.r - num - den
+        } else {
+            // high = (3q + 2) / (3d + 1)
+            3 * self.r + num - 2 * den
+        }
+    }
+
+    /// The sign of `s - low(d, q + 1)`, the start of the next hex's extent
+    /// at ring `d`, as [`past_high`](Self::past_high).
+    #[inline]
+    fn past_low_next(self, d: i64) -> i64 {
+        let Slope { num, den } = self.s;
+        if 2 * (self.q + 1) <= d {
+            // low = (3q + 1) / (3d - 1)
+            3 * self.r - num - den
+        } else {
+            // low = (3q + 2) / (3d + 1)
+            3 * self.r + num - 2 * den
+        }
+    }
+
+    /// Whether `self` is at most `other`, both at the same ring `m`: `s·m`
+    /// orders them as `(q, r / den)`, since `r / den` is below 1, so the
+    /// remainders are cross-multiplied only when the `q` are equal.
+    #[inline]
+    fn le(self, other: End) -> bool {
+        self.q < other.q || self.q == other.q && self.r * other.s.den <= other.r * self.s.den
+    }
+
+    /// Whether `self` is below `other`, both at the same ring, as
+    /// [`le`](Self::le).
+    #[inline]
+    fn lt(self, other: End) -> bool {
+        self.q < other.q || self.q == other.q && self.r * other.s.den < other.r * self.s.den
+    }
+
     /// Where hex `(d, j)`'s extent ends, at ring `d + 1`. It ends in
     /// `[j/d, (j+1)/d)` (and at most 1 when it is an interval's end).
     #[inline]
@@ -116,7 +160,9 @@ impl End {
 /// loop allocates nothing once it has grown.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HexShadowcast {
-    lit: [Vec<Lit>; 6],
+    /// A ring's lit intervals, sextant after sextant, and the next
+    /// ring's: one list each, whatever the number of sextants still lit.
+    lit: Vec<Lit>,
     next: Vec<Lit>,
     window: HexWindow,
 }
@@ -259,19 +305,17 @@ impl HexShadowcast {
             {
                 return false;
             }
+            // The set and the walls cut to one length: one bounds check
+            // serves both.
+            let words = seen.words_mut();
+            let len = words.len().min(self.window.split().0.len());
+            let walls = self.window.split().0.cut(len);
             let report = Report {
                 rule,
                 lit_walls,
-                sink: Plane(seen.words_mut()),
+                sink: Plane(&mut words[..len]),
             };
-            walk(
-                lit,
-                next,
-                field,
-                &self.window.split().0,
-                Scope::Field,
-                report,
-            );
+            walk(lit, next, field, &walls, Scope::Field, report);
         } else {
             let (walls, shown) = self.window.split();
             let report = Report {
@@ -288,8 +332,9 @@ impl HexShadowcast {
 }
 
 /// The scan itself, reading walls through `tiles`.
+#[inline(always)]
 fn walk<M, T, S>(
-    lit: &mut [Vec<Lit>; 6],
+    lit: &mut Vec<Lit>,
     next: &mut Vec<Lit>,
     field: &HexField<'_, M>,
     tiles: &T,
@@ -314,8 +359,9 @@ fn walk<M, T, S>(
 /// [`walk`] for one rule: floors (`FLOOR_CENTRES`) and walls
 /// (`WALL_CENTRES`) shown when their centre is lit, or else when their
 /// extent meets a lit interval.
+#[inline(always)]
 fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
-    lit: &mut [Vec<Lit>; 6],
+    lit: &mut Vec<Lit>,
     next: &mut Vec<Lit>,
     field: &HexField<'_, M>,
     tiles: &T,
@@ -336,12 +382,14 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
     };
     // A ring's lit intervals in a sextant are at most its hexes; sized
     // from the range, one warm-up serves every origin.
-    let need = (field.span as usize).saturating_add(2).min(1 << 16);
-    next.clear();
-    next.reserve(need);
-    for (s, lit) in lit.iter_mut().enumerate() {
-        lit.clear();
-        lit.reserve(need);
+    let need = 6 * (field.span as usize).saturating_add(2).min(1 << 16);
+    for list in [&mut *lit, &mut *next] {
+        list.clear();
+        list.reserve(need);
+    }
+    // Where each sextant's intervals end in `lit`.
+    let mut ends = [0; 6];
+    for (s, end) in ends.iter_mut().enumerate() {
         match scope {
             // Slopes 0 and 1 at ring 1.
             Scope::Field => lit.push((
@@ -367,27 +415,34 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                 }
             }
         }
+        *end = lit.len();
     }
-    // Each sextant's frame, its step along a ring in the reader, and the
-    // bits of the two rays it ends on (i = 0 and i = d).
-    let sextants: [(Sextant, T::Step, u8, u8); 6] = std::array::from_fn(|s| {
+    // Each sextant's frame, its steps along a ring and from corner to
+    // corner in the reader, and the bits of the two rays it ends on (i = 0
+    // and i = d).
+    let sextants: [(Sextant, T::Step, T::Step, u8, u8); 6] = std::array::from_fn(|s| {
         let frame = Sextant::new(s);
-        let (sq, sr) = frame.along();
-        (frame, tiles.step(sq, sr), 1 << s, 1 << ((s + 1) % 6))
+        let ((sq, sr), (cq, cr)) = (frame.along(), frame.corner());
+        let (step, corner) = (tiles.step(sq, sr), tiles.step(cq, cr));
+        (frame, step, corner, 1 << s, 1 << ((s + 1) % 6))
     });
+    // Each sextant's first hex of the ring, `(d, 0)`, in the reader.
+    let mut corners = [tiles.at(0, 0); 6];
     for d in 1..=rings {
-        if lit.iter().all(Vec::is_empty) {
+        if lit.is_empty() {
             break;
         }
         // The rays between sextants whose hex this ring has been reported.
         let mut rays = 0u8;
-        for (lit, &(frame, step, ray_low, ray_high)) in lit.iter_mut().zip(&sextants) {
-            if lit.is_empty() {
-                continue;
-            }
-            next.clear();
+        next.clear();
+        let mut from = 0;
+        for ((end, corner_at), &(frame, step, corner, ray_low, ray_high)) in
+            ends.iter_mut().zip(&mut corners).zip(&sextants)
+        {
+            *corner_at = tiles.advance(*corner_at, corner);
+            let to = *end;
             let mut reported = -1;
-            for &(a, b) in lit.iter() {
+            for &(a, b) in &lit[from..to] {
                 // The hexes whose extent meets [a, b]. Hexes that only
                 // touch it report nothing but still join a run of walls:
                 // that is how a seam between two walls closes when an
@@ -395,14 +450,9 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                 let Reach {
                     first,
                     last,
+                    meets,
                     centres,
                 } = reach(a, b, d);
-                // An end hex's extent meets the open interval unless the
-                // first's only touches a or the last's only touches b.
-                let meets = (
-                    first + i64::from(high(d, first) <= a.s),
-                    last - i64::from(low(d, last) >= b.s),
-                );
                 // The hexes shown, as a range of i, for a floor and a wall.
                 let floor = if FLOOR_CENTRES { centres } else { meets };
                 let wall = if WALL_CENTRES { centres } else { meets };
@@ -411,8 +461,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                 let mut start = a.next();
                 // The first hex of the current run of walls, or `NO_RUN`.
                 let mut run = NO_RUN;
-                let (dq, dr) = frame.offset(d, first);
-                let mut at = tiles.at(dq, dr);
+                let mut at = tiles.advance_by(*corner_at, step, first);
                 let mut i = first;
                 // One loop from end to end, its choices made without
                 // branches where they can be: lit intervals are short,
@@ -461,12 +510,15 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                 if run != NO_RUN {
                     shadow(next, &mut start, d, run, last);
                 }
-                if start.s <= b.s {
-                    next.push((start, b.next()));
+                let b = b.next();
+                if start.le(b) {
+                    next.push((start, b));
                 }
             }
-            std::mem::swap(lit, next);
+            *end = next.len();
+            from = to;
         }
+        std::mem::swap(lit, next);
     }
 }
 
@@ -475,24 +527,29 @@ const NO_RUN: i64 = i64::MAX;
 
 /// The hexes of ring `d` that a lit interval `[a, b]` (within `[0, 1]`,
 /// both ends at ring `d`) reaches: `first..=last` have extents meeting or
-/// touching it, and the centres of `centres.0..=centres.1` are in it.
+/// touching it, `meets.0..=meets.1` extents meeting it (not only touching
+/// an end), and the centres of `centres.0..=centres.1` are in it.
 #[derive(Debug, PartialEq, Eq)]
 struct Reach {
     first: i64,
     last: i64,
+    meets: (i64, i64),
     centres: (i64, i64),
 }
 
 /// A hex's extent starts in `((i-1)/d, i/d]` and ends in `[i/d, (i+1)/d)`,
 /// so the first hex to reach `a` is `⌊a·d⌋` or the next, and the last to
-/// start by `b` is `⌊b·d⌋` or the next: one test each, no search.
+/// start by `b` is `⌊b·d⌋` or the next: one test each, no search. The
+/// extent meets the open interval beyond the hex that only touches its
+/// end, so the same two tests, strict or not, give `meets`.
 #[inline]
 fn reach(a: End, b: End, d: i64) -> Reach {
-    let (ea, eb) = (a.q, b.q);
+    let (ta, tb) = (a.past_high(d), b.past_low_next(d));
     Reach {
-        first: ea + i64::from(ea < d && high(d, ea) < a.s),
-        last: eb + i64::from(eb < d && low(d, eb + 1) <= b.s),
-        centres: (ea + i64::from(a.r > 0), eb),
+        first: a.q + i64::from(ta > 0),
+        last: b.q + i64::from(tb >= 0),
+        meets: (a.q + i64::from(ta >= 0), b.q + i64::from(tb > 0)),
+        centres: (a.q + i64::from(a.r > 0), b.q),
     }
 }
 
@@ -503,10 +560,10 @@ fn reach(a: End, b: End, d: i64) -> Reach {
 #[inline(never)]
 fn shadow(next: &mut Vec<Lit>, start: &mut End, d: i64, from: i64, to: i64) {
     let (lo, hi) = (End::low_next(d, from), End::high_next(d, to));
-    if start.s <= lo.s {
+    if start.le(lo) {
         next.push((*start, lo));
     }
-    if start.s < hi.s {
+    if start.lt(hi) {
         *start = hi;
     }
 }
@@ -535,9 +592,16 @@ mod tests {
             for &a in &slopes {
                 for &b in slopes.iter().filter(|&&b| a <= b).step_by(7) {
                     let centre = |i: i64| a <= Slope::new(i, d) && Slope::new(i, d) <= b;
+                    let first = (0..d).find(|&i| high(d, i) >= a).unwrap_or(d);
+                    let last = (0..=d).rev().find(|&i| low(d, i) <= b).unwrap();
                     let want = Reach {
-                        first: (0..d).find(|&i| high(d, i) >= a).unwrap_or(d),
-                        last: (0..=d).rev().find(|&i| low(d, i) <= b).unwrap(),
+                        first,
+                        last,
+                        // The end hexes, unless they only touch an end.
+                        meets: (
+                            first + i64::from(high(d, first) <= a),
+                            last - i64::from(low(d, last) >= b),
+                        ),
                         centres: (
                             (0..=d).find(|&i| centre(i)).unwrap_or(d + 1),
                             (0..=d).rev().find(|&i| centre(i)).unwrap_or(-1),
@@ -546,6 +610,7 @@ mod tests {
                     let got = reach(End::at(a, d), End::at(b, d), d);
                     assert_eq!(got.first, want.first, "[{a:?}, {b:?}] at {d}");
                     assert_eq!(got.last, want.last, "[{a:?}, {b:?}] at {d}");
+                    assert_eq!(got.meets, want.meets, "[{a:?}, {b:?}] at {d}");
                     // An empty range of centres may be any empty range.
                     if want.centres.0 <= want.centres.1 {
                         assert_eq!(got.centres, want.centres, "[{a:?}, {b:?}] at {d}");

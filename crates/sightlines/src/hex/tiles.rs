@@ -24,6 +24,8 @@ pub(crate) trait HexTiles {
     fn step(&self, sq: i64, sr: i64) -> Self::Step;
     /// `at` moved by `step`; it may leave the range, if it is not read.
     fn advance(&self, at: Self::At, step: Self::Step) -> Self::At;
+    /// `at` moved by `k` steps, as [`advance`](Self::advance).
+    fn advance_by(&self, at: Self::At, step: Self::Step, k: i64) -> Self::At;
     /// Whether the hex blocks sight, or `None` off the map.
     fn read(&self, at: Self::At) -> Option<bool>;
 }
@@ -48,6 +50,11 @@ impl<M: HexOpacity + ?Sized> HexTiles for Asked<'_, '_, M> {
     #[inline]
     fn advance(&self, at: (i64, i64), step: (i64, i64)) -> (i64, i64) {
         (at.0 + step.0, at.1 + step.1)
+    }
+
+    #[inline]
+    fn advance_by(&self, at: (i64, i64), step: (i64, i64), k: i64) -> (i64, i64) {
+        (at.0 + k * step.0, at.1 + k * step.1)
     }
 
     #[inline]
@@ -128,14 +135,18 @@ impl HexWindow {
             // its bits off the map are never read.
             if words_per_row == 1 {
                 // Ranges up to 31: the box's left edge is within a word of
-                // the range's, so a row is one read.
+                // the range's, so a row is one read. Row `r` of an `-r`
+                // layout starts at column `q + ⌊(r + e)/2⌋`, `e` = 1 for
+                // even-r: the offset formulas of `Layout`, as a shift.
+                let e = i64::from(bounds.layout == Layout::EvenR);
                 for (dr, word) in (-n..=n).zip(&mut self.wall[..words]) {
-                    let c0 = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
-                    let row = bits.row((r0 + dr - y) as usize);
+                    let r = r0 + dr;
+                    let c0 = q0 - n + ((r + e) >> 1) - x;
+                    let j = (r - y) as usize;
                     *word = if c0 >= 0 {
-                        read(row, c0 as usize, 64)
+                        bits.word_at(j, c0 as usize)
                     } else {
-                        read(row, 0, 64) << -c0
+                        bits.word_at(j, 0) << -c0
                     };
                 }
                 return true;
@@ -258,6 +269,11 @@ impl HexTiles for HexWindow {
     }
 
     #[inline]
+    fn advance_by(&self, at: i64, step: i64, k: i64) -> i64 {
+        at + k * step
+    }
+
+    #[inline]
     fn read(&self, at: i64) -> Option<bool> {
         if !self.inside && self.on[at as usize / 64] >> (at as u64 % 64) & 1 == 0 {
             return None;
@@ -280,6 +296,23 @@ impl<'w> Walls<'w> {
     fn new(wall: &'w [u64], n: i64, stride: i64) -> Walls<'w> {
         Walls { wall, n, stride }
     }
+
+    /// The reader cut to its first `len` words (`len` at most
+    /// [`len`](Self::len)): a plane cut to the same length then needs no
+    /// bounds check of its own.
+    #[inline]
+    pub(crate) fn cut(self, len: usize) -> Walls<'w> {
+        Walls {
+            wall: &self.wall[..len],
+            ..self
+        }
+    }
+
+    /// How many words the reader holds.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.wall.len()
+    }
 }
 
 impl HexTiles for Walls<'_> {
@@ -299,6 +332,11 @@ impl HexTiles for Walls<'_> {
     #[inline]
     fn advance(&self, at: i64, step: i64) -> i64 {
         at + step
+    }
+
+    #[inline]
+    fn advance_by(&self, at: i64, step: i64, k: i64) -> i64 {
+        at + k * step
     }
 
     #[inline]
