@@ -417,14 +417,16 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
         }
         *end = lit.len();
     }
-    // Each sextant's frame, its steps along a ring and from corner to
-    // corner in the reader, and the bits of the two rays it ends on (i = 0
-    // and i = d).
-    let sextants: [(Sextant, T::Step, T::Step, u8, u8); 6] = std::array::from_fn(|s| {
+    let sextants: [Steps<T::Step>; 6] = std::array::from_fn(|s| {
         let frame = Sextant::new(s);
         let ((sq, sr), (cq, cr)) = (frame.along(), frame.corner());
-        let (step, corner) = (tiles.step(sq, sr), tiles.step(cq, cr));
-        (frame, step, corner, 1 << s, 1 << ((s + 1) % 6))
+        Steps {
+            frame,
+            step: tiles.step(sq, sr),
+            corner: tiles.step(cq, cr),
+            ray_low: 1 << s,
+            ray_high: 1 << ((s + 1) % 6),
+        }
     });
     // Each sextant's first hex of the ring, `(d, 0)`, in the reader.
     let mut corners = [tiles.at(0, 0); 6];
@@ -436,9 +438,14 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
         let mut rays = 0u8;
         next.clear();
         let mut from = 0;
-        for ((end, corner_at), &(frame, step, corner, ray_low, ray_high)) in
-            ends.iter_mut().zip(&mut corners).zip(&sextants)
-        {
+        for ((end, corner_at), sextant) in ends.iter_mut().zip(&mut corners).zip(&sextants) {
+            let Steps {
+                frame,
+                step,
+                corner,
+                ray_low,
+                ray_high,
+            } = *sextant;
             *corner_at = tiles.advance(*corner_at, corner);
             let to = *end;
             let mut reported = -1;
@@ -520,6 +527,18 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
         }
         std::mem::swap(lit, next);
     }
+}
+
+/// A sextant as a scan walks it: its frame, its steps in the reader
+/// along a ring and from one ring's corner to the next, and the bits of
+/// the two rays between sextants it ends on (`i = 0` and `i = d`).
+#[derive(Clone, Copy)]
+struct Steps<S> {
+    frame: Sextant,
+    step: S,
+    corner: S,
+    ray_low: u8,
+    ray_high: u8,
 }
 
 /// No run of walls: above every hex, so that `min` starts one.
