@@ -461,8 +461,8 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                     centres,
                 } = reach(a, b, d);
                 // The hexes shown, as a range of i, for a floor and a wall.
-                let floor = if FLOOR_CENTRES { centres } else { meets };
-                let wall = if WALL_CENTRES { centres } else { meets };
+                let floor = Span::new(if FLOOR_CENTRES { centres } else { meets });
+                let wall = Span::new(if WALL_CENTRES { centres } else { meets });
                 let lit_walls = report.lit_walls;
                 // The start of the lit piece now open, at the next ring.
                 let mut start = a.next();
@@ -477,11 +477,11 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                     let hex = tiles.read(at);
                     let opaque = hex.unwrap_or(true);
                     let shown = if FLOOR_CENTRES == WALL_CENTRES {
-                        (floor.0 <= i) & (i <= floor.1) & (lit_walls | !opaque)
+                        floor.holds(i) & (lit_walls | !opaque)
                     } else if opaque {
-                        lit_walls & (wall.0 <= i) & (i <= wall.1)
+                        lit_walls & wall.holds(i)
                     } else {
-                        (floor.0 <= i) & (i <= floor.1)
+                        floor.holds(i)
                     };
                     let shown = shown & hex.is_some();
                     let offset = || frame.offset(d, i);
@@ -539,6 +539,39 @@ struct Steps<S> {
     corner: S,
     ray_low: u8,
     ray_high: u8,
+}
+
+/// A range of positions on a ring as its first and its width, so that a
+/// position is tested with one unsigned comparison.
+#[derive(Clone, Copy)]
+struct Span {
+    first: i64,
+    width: u64,
+}
+
+impl Span {
+    /// The positions `lo..=hi`, none when `hi < lo`.
+    #[inline]
+    fn new((lo, hi): (i64, i64)) -> Span {
+        if lo <= hi {
+            Span {
+                first: lo,
+                width: (hi - lo) as u64,
+            }
+        } else {
+            // Every position `i >= 0` is then `2^63` or more past it.
+            Span {
+                first: i64::MAX,
+                width: 0,
+            }
+        }
+    }
+
+    /// Whether position `i` (at least 0) is in the range.
+    #[inline]
+    fn holds(self, i: i64) -> bool {
+        i.wrapping_sub(self.first) as u64 <= self.width
+    }
 }
 
 /// No run of walls: above every hex, so that `min` starts one.
