@@ -139,8 +139,8 @@ impl HexWindow {
                 // layout starts at column `q + ⌊(r + e)/2⌋`, `e` = 1 for
                 // even-r: the offset formulas of `Layout`, as a shift.
                 let e = i64::from(bounds.layout == Layout::EvenR);
-                let mut r = r0 - n;
-                for word in &mut self.wall[..words] {
+                // (A range from, not `-n..=n`: its end is the rows'.)
+                for (r, word) in (r0 - n..).zip(&mut self.wall[..words]) {
                     let c0 = q0 - n + ((r + e) >> 1) - x;
                     let j = (r - y) as usize;
                     *word = if c0 >= 0 {
@@ -148,7 +148,6 @@ impl HexWindow {
                     } else {
                         bits.word_at(j, 0) << -c0
                     };
-                    r += 1;
                 }
                 return true;
             }
