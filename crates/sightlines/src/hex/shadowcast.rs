@@ -35,11 +35,13 @@
 //! Lit intervals are short (about four hexes in a cave), so what an
 //! interval costs beyond its hexes decides the speed. Each end of an
 //! interval carries its multiple by the ring (`⌊s·d⌋` and the remainder),
-//! so its first and last hexes come from one comparison each, with no
-//! division; its hexes run in one loop whose choices (is this an end, is
-//! it shown) are bits, not branches. Into a [`VisibleSet`] the hexes are
-//! bits or'ed into a plane laid out as the window of walls it reads
-//! ([`HexWindow`]), repeats allowed, and counted once at the end.
+//! so its first and last hexes come from one comparison each of the
+//! remainder, with no division and no product; its hexes run in one loop
+//! whose choices (is this an end, is it shown) are bits, not branches.
+//! The six sextants' intervals share one list a ring. Into a
+//! [`VisibleSet`] the hexes are bits or'ed into a plane laid out as the
+//! window of walls it reads ([`HexWindow`]), repeats allowed, and counted
+//! once at the end.
 
 use super::field::{high, low, HexField, Sextant};
 use super::map::HexOpacity;
