@@ -13,6 +13,11 @@
 //! cargo bench -p sightlines-bench --bench hex
 //! ```
 //!
+//! The square scan runs on two maps: the square cave of the suite, and the
+//! hex cave's offset rows read as square tiles (`square-of-hex-cave`), a
+//! square cave with exactly the hex cave's floor count, seen from the
+//! same 1,000 floors.
+//!
 //! `hexx` returns a fresh `HashSet` of the floor hexes (it does not light
 //! walls); ours fill a reused `VisibleSet` with walls lit, the way a
 //! game calls them.
@@ -93,8 +98,36 @@ fn hex(c: &mut Criterion) {
         "square cave: {square_floors} floor tiles of {}",
         cave.width * cave.height
     );
+    // The hex cave's offset rows read as square tiles: a square cave of
+    // exactly the hex cave's floor count, seen from the same 1,000 floors.
+    let mut same = sightlines::Grid::new(SIDE, SIDE);
+    for w in 0..SIDE as i32 {
+        for c in 0..SIDE as i32 {
+            same.set(c, w, grid.is_opaque_offset(c, w));
+        }
+    }
+    let same_viewpoints: Vec<(i32, i32)> = viewpoints
+        .iter()
+        .map(|&(q, r)| grid.layout().from_axial(q, r).expect("on the map"))
+        .collect();
     let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
     let mut seen = VisibleSet::new();
+    for radius in RADII {
+        let mut group = c.benchmark_group(format!("square-of-hex-cave-r{radius}"));
+        group.throughput(Throughput::Elements(same_viewpoints.len() as u64));
+        group.bench_function("sightlines/recursive-shadowcast", |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for &o in &same_viewpoints {
+                    fov.compute_into(&same, o, Range::circle(radius), &mut seen)
+                        .unwrap();
+                    total += seen.len();
+                }
+                black_box(total)
+            })
+        });
+        group.finish();
+    }
     for radius in RADII {
         let mut group = c.benchmark_group(format!("square-cave-r{radius}"));
         group.throughput(Throughput::Elements(cave.viewpoints.len() as u64));

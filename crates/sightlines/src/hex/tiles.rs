@@ -151,16 +151,17 @@ impl HexWindow {
                 }
                 return true;
             }
+            let e = i64::from(bounds.layout == Layout::EvenR);
             let rows = self.wall[..words].chunks_exact_mut(words_per_row);
-            for (dr, window_row) in (-n..=n).zip(rows) {
-                let first = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
-                let row = bits.row((r0 + dr - y) as usize);
+            for (r, window_row) in (r0 - n..).zip(rows) {
+                let first = q0 - n + ((r + e) >> 1) - x;
+                let j = (r - y) as usize;
                 for (k, word) in window_row.iter_mut().enumerate() {
                     let c0 = first + 64 * k as i64;
                     *word = if (0..width).contains(&c0) {
-                        read(row, c0 as usize, 64)
+                        bits.word_at(j, c0 as usize)
                     } else if (-63..0).contains(&c0) {
-                        read(row, 0, 64) << -c0
+                        bits.word_at(j, 0) << -c0
                     } else {
                         0
                     };
