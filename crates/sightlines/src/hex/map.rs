@@ -89,12 +89,6 @@ impl<'a> HexBits<'a> {
         self.bounds
     }
 
-    /// The words of row `j` of the bounds (from 0).
-    #[inline]
-    pub(crate) fn row(&self, j: usize) -> &'a [u64] {
-        &self.words[j * self.words_per_row..(j + 1) * self.words_per_row]
-    }
-
     /// The 64 bits of row `j` from column `c` (both from 0, within the
     /// bounds): bits past the row's end are unspecified.
     #[inline]

@@ -128,6 +128,9 @@ impl HexWindow {
         let (q0, r0) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let (x, y) = (i64::from(bounds.rect.x), i64::from(bounds.rect.y));
         let (width, height) = (i64::from(bounds.rect.width), i64::from(bounds.rect.height));
+        // Row `r` of an `-r` layout starts at column `q + ⌊(r + e)/2⌋`, `e`
+        // = 1 for even-r: the offset formulas of `Layout`, as a shift.
+        let e = i64::from(bounds.layout == Layout::EvenR);
         if self.inside {
             // Every row of the range is on the map, but not the box's
             // corners past it: a word is read whole from its first column
@@ -135,10 +138,7 @@ impl HexWindow {
             // its bits off the map are never read.
             if words_per_row == 1 {
                 // Ranges up to 31: the box's left edge is within a word of
-                // the range's, so a row is one read. Row `r` of an `-r`
-                // layout starts at column `q + ⌊(r + e)/2⌋`, `e` = 1 for
-                // even-r: the offset formulas of `Layout`, as a shift.
-                let e = i64::from(bounds.layout == Layout::EvenR);
+                // the range's, so a row is one read.
                 // (A range from, not `-n..=n`: its end is the rows'.)
                 for (r, word) in (r0 - n..).zip(&mut self.wall[..words]) {
                     let c0 = q0 - n + ((r + e) >> 1) - x;
@@ -151,7 +151,6 @@ impl HexWindow {
                 }
                 return true;
             }
-            let e = i64::from(bounds.layout == Layout::EvenR);
             let rows = self.wall[..words].chunks_exact_mut(words_per_row);
             for (r, window_row) in (r0 - n..).zip(rows) {
                 let first = q0 - n + ((r + e) >> 1) - x;
@@ -170,15 +169,15 @@ impl HexWindow {
             return true;
         }
         for dr in -n..=n {
-            let j = r0 + dr - y;
+            let r = r0 + dr;
+            let j = r - y;
             if j < 0 || j >= height {
                 continue;
             }
             // The offset column of the row's first window hex, from the
             // map's left edge; the row's hexes follow it one bit each.
-            let first = bounds.layout.offset_i64(q0 - n, r0 + dr).0 - x;
+            let first = q0 - n + ((r + e) >> 1) - x;
             let (lo, hi) = (first.max(0), (first + 2 * n).min(width - 1));
-            let row = bits.row(j as usize);
             let base = (dr + n) as usize * words_per_row;
             for k in 0..words_per_row {
                 let c0 = first + 64 * k as i64;
@@ -186,9 +185,13 @@ impl HexWindow {
                 if from > to {
                     continue;
                 }
-                let (shift, len) = ((from - c0) as usize, (to - from + 1) as usize);
-                let on = mask(shift, shift + len - 1);
-                self.wall[base + k] = read(row, from as usize, len) << shift | !on;
+                let on = mask((from - c0) as usize, (to - c0) as usize);
+                let bits = if c0 >= 0 {
+                    bits.word_at(j as usize, c0 as usize)
+                } else {
+                    bits.word_at(j as usize, 0) << -c0
+                };
+                self.wall[base + k] = bits & on | !on;
                 self.on[base + k] = on;
             }
         }
