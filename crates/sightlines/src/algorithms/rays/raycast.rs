@@ -11,9 +11,9 @@
 //! `(dx, dy)` takes one tile per step along its major axis, the tile nearest
 //! the exact ray, a halfway tie going to the tile farther from the origin
 //! (what rounding the exact offset half away from zero gives; see
-//! [`Rounding::AwayFromStart`]). Each ray stops before its first tile off the
-//! map or out of the range's shape, and after its first opaque tile, which
-//! is lit. A tile is visible when some ray reaches it; the origin always is.
+//! [`Rounding::AwayFromStart`](crate::line::Rounding::AwayFromStart)). Each
+//! ray stops before its first tile off the map or out of the range's shape,
+//! and after its first opaque tile, which is lit. A tile is visible when some ray reaches it; the origin always is.
 //!
 //! **Why these rays.** The tutorial casts one ray per degree toward a circle
 //! of radius `R`, so two neighbouring rays are `R·π/180` tiles apart at the
