@@ -128,7 +128,6 @@ impl Algorithm {
             Algorithm::Raycast => Properties {
                 // A wall is lit only where a ray ends on it: grazing rays skip some.
                 expansive_walls: false,
-                speed: Speed::Moderate,
                 ..Algorithm::BasicRaycast.properties()
             },
             Algorithm::BasicRaycast => Properties {

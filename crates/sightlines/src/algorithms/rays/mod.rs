@@ -2,8 +2,10 @@
 //! and [`diamond_raycast`] (libtcod's `FOV_DIAMOND`).
 //!
 //! Rays cross each other, so unlike the shadow casts they can reach a tile
-//! twice: each marks what it reaches in [`FieldBits`] and reports the marks
-//! once at the end. libtcod's two share its wall post-pass ([`walls`]).
+//! twice: libtcod's two mark what they reach in [`FieldBits`] and report
+//! the marks once at the end, and share its wall post-pass ([`walls`]);
+//! [`raycast`] follows runs of rays a line at a time, so it meets each tile
+//! once.
 
 pub mod basic_raycast;
 pub mod diamond_raycast;
