@@ -74,8 +74,7 @@
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
-    each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
-    Sink, Tiles,
+    presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Tiles,
 };
 use crate::map::Opacity;
 use crate::visible::checked_area;
@@ -259,35 +258,37 @@ impl Raycast {
         }
     }
 
-    /// Octant `O`, reading its lines straight from the map's packed words
+    /// Octant `o`, reading its lines straight from the map's packed words
     /// when it keeps them over the field.
     #[inline(always)]
-    fn scan_octant<const O: usize, const BLOCK: bool, T: Tiles, S: Sink>(
+    fn scan_octant<const BLOCK: bool, T: Tiles, S: Sink>(
         &mut self,
+        o: usize,
         tiles: &T,
         lines: &FieldLines<'_>,
         field: &Field,
         sink: &mut S,
     ) {
         let in_word = self.made_for.is_some_and(|d| d <= WORD_D);
-        match lines.of(Octant::ALL[O]) {
-            Some(lines) if in_word => self.cast_word::<O, BLOCK, _, S>(&lines, field, sink),
-            Some(lines) => self.cast::<O, BLOCK, _, S>(&lines, field, sink),
-            None if in_word => self.cast_word::<O, BLOCK, _, S>(&ByTile(tiles), field, sink),
-            None => self.cast::<O, BLOCK, _, S>(&ByTile(tiles), field, sink),
+        match lines.of(Octant::ALL[o]) {
+            Some(lines) if in_word => self.cast_word::<BLOCK, _, S>(o, &lines, field, sink),
+            Some(lines) => self.cast::<BLOCK, _, S>(o, &lines, field, sink),
+            None if in_word => self.cast_word::<BLOCK, _, S>(o, &ByTile(tiles), field, sink),
+            None => self.cast::<BLOCK, _, S>(o, &ByTile(tiles), field, sink),
         }
     }
 
     /// [`Raycast::cast`] when the octant's rays fit in a word (`D < 64`):
     /// only the columns that live rays cross are looked at, each the
     /// lowest live ray's column, found in the tables.
-    fn cast_word<const O: usize, const BLOCK: bool, R: OctantRows, S: Sink>(
+    fn cast_word<const BLOCK: bool, R: OctantRows, S: Sink>(
         &mut self,
+        o: usize,
         rows: &R,
         field: &Field,
         sink: &mut S,
     ) {
-        let octant = Octant::ALL[O];
+        let octant = Octant::ALL[o];
         let (max_depth, max_col) = octant.extents(field);
         let d = self.made_for.unwrap_or(0);
         let n = d as usize + 1;
@@ -299,7 +300,7 @@ impl Raycast {
             reach,
             ..
         } = self;
-        let (axis, diagonal) = shared_lines::<O>(shared, shared_at);
+        let (axis, diagonal) = shared_lines(o, shared, shared_at);
         let column = |depth: i64, ray: u32| i64::from(columns[depth as usize * n + ray as usize]);
         let segment = |depth: i64, col: i64| segments[depth as usize * (n + 1) + col as usize];
         let mut rays = u64::MAX >> (63 - d);
@@ -364,17 +365,18 @@ impl Raycast {
         }
     }
 
-    /// The rays of octant `O`, a line at a time; with `BLOCK` a ray stops
+    /// The rays of octant `o`, a line at a time; with `BLOCK` a ray stops
     /// before a diagonal step between two walls (see
     /// [`DiagonalGaps`](crate::DiagonalGaps)). Interior tiles go to `sink`,
     /// the axis and diagonal to `shared`.
-    fn cast<const O: usize, const BLOCK: bool, R: OctantRows, S: Sink>(
+    fn cast<const BLOCK: bool, R: OctantRows, S: Sink>(
         &mut self,
+        o: usize,
         rows: &R,
         field: &Field,
         sink: &mut S,
     ) {
-        let octant = Octant::ALL[O];
+        let octant = Octant::ALL[o];
         let (max_depth, max_col) = octant.extents(field);
         let d = self.made_for.unwrap_or(0);
         let Raycast {
@@ -385,7 +387,7 @@ impl Raycast {
             reach,
             ..
         } = self;
-        let (axis, diagonal) = shared_lines::<O>(shared, shared_at);
+        let (axis, diagonal) = shared_lines(o, shared, shared_at);
         rays.fill(u64::MAX);
         let last_ray = d as usize;
         if BLOCK
@@ -525,14 +527,15 @@ impl Raycast {
     }
 }
 
-/// The axis and diagonal lines of octant `O` in `shared`.
-fn shared_lines<'a, const O: usize>(
+/// The axis and diagonal lines of octant `o` in `shared`.
+fn shared_lines<'a>(
+    o: usize,
     shared: &'a mut [u64],
     shared_at: &[usize; 9],
 ) -> (&'a mut [u64], &'a mut [u64]) {
     let (axes, diagonals) = shared.split_at_mut(shared_at[4]);
-    let axis = O.div_ceil(2) % 4;
-    let diagonal = 4 + O / 2;
+    let axis = o.div_ceil(2) % 4;
+    let diagonal = 4 + o / 2;
     (
         &mut axes[shared_at[axis]..shared_at[axis + 1]],
         &mut diagonals[shared_at[diagonal] - shared_at[4]..shared_at[diagonal + 1] - shared_at[4]],
@@ -569,9 +572,15 @@ impl Scan for Raycast {
         with_tiles!(map, field.origin, |tiles| {
             let lines = tiles.lines(field);
             if field.gaps.blocks() {
-                each_octant!(self.scan_octant::<_, true, _, S>(tiles, &lines, field, sink));
+                // The octant at run time: eight compiled copies of each
+                // scan would weigh on the wasm module, for little speed.
+                for o in 0..8 {
+                    self.scan_octant::<true, _, S>(o, tiles, &lines, field, sink);
+                }
             } else {
-                each_octant!(self.scan_octant::<_, false, _, S>(tiles, &lines, field, sink));
+                for o in 0..8 {
+                    self.scan_octant::<false, _, S>(o, tiles, &lines, field, sink);
+                }
             }
         });
         self.report_shared(sink);
