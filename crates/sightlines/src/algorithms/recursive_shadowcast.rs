@@ -253,10 +253,7 @@ impl RecursiveShadowcast {
                 if BLOCK_GAPS
                     && shut == OPEN
                     && high.num == high.den
-                    && d < max_depth
-                    && d < max_col
-                    && rows.opaque_at(octant, d, d + 1)
-                    && rows.opaque_at(octant, d + 1, d)
+                    && rows.corner_shut(octant, d, d, (max_depth, max_col))
                 {
                     shut = d;
                 }

@@ -49,6 +49,7 @@ use super::tiles::{Asked, HexTiles, HexWindow};
 use crate::kernel::sink::Sink;
 use crate::kernel::Slope;
 use crate::visible::VisibleSet;
+use std::cmp::Ordering;
 
 /// A lit interval of slopes, both ends included.
 type Lit = (End, End);
@@ -104,43 +105,37 @@ impl End {
     /// `3q + (3r ∓ num)/den`, so no product of slopes is needed.
     #[inline]
     fn past_high(self, d: i64) -> i64 {
-        let Slope { num, den } = self.s;
-        if 2 * self.q >= d {
-            // high = (3q + 1) / (3d - 1)
-            3 * self.r - num - den
-        } else {
-            // high = (3q + 2) / (3d + 1)
-            3 * self.r + num - 2 * den
-        }
+        self.past_corner(2 * self.q >= d)
     }
 
     /// The sign of `s - low(d, q + 1)`, the start of the next hex's extent
     /// at ring `d`, as [`past_high`](Self::past_high).
     #[inline]
     fn past_low_next(self, d: i64) -> i64 {
+        self.past_corner(2 * (self.q + 1) <= d)
+    }
+
+    /// The sign of `s` minus the corner slope `(3q + 1) / (3d - 1)` (`near`)
+    /// or `(3q + 2) / (3d + 1)`: the two corners that end hex `q`'s extent
+    /// and start hex `q + 1`'s.
+    #[inline]
+    fn past_corner(self, near: bool) -> i64 {
         let Slope { num, den } = self.s;
-        if 2 * (self.q + 1) <= d {
-            // low = (3q + 1) / (3d - 1)
+        if near {
             3 * self.r - num - den
         } else {
-            // low = (3q + 2) / (3d + 1)
             3 * self.r + num - 2 * den
         }
     }
 
-    /// Whether `self` is at most `other`, both at the same ring `m`: `s·m`
+    /// How `self` compares with `other`, both at the same ring `m`: `s·m`
     /// orders them as `(q, r / den)`, since `r / den` is below 1, so the
     /// remainders are cross-multiplied only when the `q` are equal.
     #[inline]
-    fn le(self, other: End) -> bool {
-        self.q < other.q || self.q == other.q && self.r * other.s.den <= other.r * self.s.den
-    }
-
-    /// Whether `self` is below `other`, both at the same ring, as
-    /// [`le`](Self::le).
-    #[inline]
-    fn lt(self, other: End) -> bool {
-        self.q < other.q || self.q == other.q && self.r * other.s.den < other.r * self.s.den
+    fn cmp_at_ring(self, other: End) -> Ordering {
+        self.q
+            .cmp(&other.q)
+            .then_with(|| (self.r * other.s.den).cmp(&(other.r * self.s.den)))
     }
 
     /// Where hex `(d, j)`'s extent ends, at ring `d + 1`. It ends in
@@ -310,8 +305,9 @@ impl HexShadowcast {
             // The set and the walls cut to one length: one bounds check
             // serves both.
             let words = seen.words_mut();
-            let len = words.len().min(self.window.split().0.len());
-            let walls = self.window.split().0.cut(len);
+            let (walls, _) = self.window.split();
+            let len = words.len().min(walls.len());
+            let walls = walls.cut(len);
             let report = Report {
                 rule,
                 lit_walls,
@@ -520,7 +516,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                     shadow(next, &mut start, d, run, last);
                 }
                 let b = b.next();
-                if start.le(b) {
+                if start.cmp_at_ring(b).is_le() {
                     next.push((start, b));
                 }
             }
@@ -614,10 +610,10 @@ fn reach(a: End, b: End, d: i64) -> Reach {
 #[inline(never)]
 fn shadow(next: &mut Vec<Lit>, start: &mut End, d: i64, from: i64, to: i64) {
     let (lo, hi) = (End::low_next(d, from), End::high_next(d, to));
-    if start.le(lo) {
+    if start.cmp_at_ring(lo).is_le() {
         next.push((*start, lo));
     }
-    if start.lt(hi) {
+    if start.cmp_at_ring(hi).is_lt() {
         *start = hi;
     }
 }

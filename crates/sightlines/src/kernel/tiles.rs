@@ -181,6 +181,18 @@ pub(crate) trait OctantRows {
     fn opaque_at(&self, octant: Octant, depth: i64, col: i64) -> bool {
         self.bits(octant, depth, col, 1) & 1 != 0
     }
+
+    /// Whether the diagonal step from (`depth`, `col`) to (`depth + 1`,
+    /// `col + 1`) of `octant` passes a blocking corner: the two tiles
+    /// beside it, both within `max_depth` and `max_col`, are opaque
+    /// ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)).
+    #[inline(always)]
+    fn corner_shut(&self, octant: Octant, depth: i64, col: i64, max: (i64, i64)) -> bool {
+        depth < max.0
+            && col < max.1
+            && self.opaque_at(octant, depth, col + 1)
+            && self.opaque_at(octant, depth + 1, col)
+    }
 }
 
 impl OctantRows for Lines<'_> {

@@ -304,12 +304,7 @@ impl Raycast {
         let column = |depth: i64, ray: u32| i64::from(columns[depth as usize * n + ray as usize]);
         let segment = |depth: i64, col: i64| segments[depth as usize * (n + 1) + col as usize];
         let mut rays = u64::MAX >> (63 - d);
-        if BLOCK
-            && max_depth > 0
-            && max_col > 0
-            && rows.opaque_at(octant, 0, 1)
-            && rows.opaque_at(octant, 1, 0)
-        {
+        if BLOCK && rows.corner_shut(octant, 0, 0, (max_depth, max_col)) {
             // The rays' first step, off the origin, past a blocking corner.
             rays &= !segment(1, 1);
         }
@@ -337,12 +332,7 @@ impl Raycast {
                 seen |= 1 << col;
                 if walls >> (col - lo) & 1 != 0 {
                     stopped |= through;
-                } else if BLOCK
-                    && depth < max_depth
-                    && col < max_col
-                    && rows.opaque_at(octant, depth, col + 1)
-                    && rows.opaque_at(octant, depth + 1, col)
-                {
+                } else if BLOCK && rows.corner_shut(octant, depth, col, (max_depth, max_col)) {
                     // The rays that step to column `col + 1` pass the
                     // blocking corner: they stop.
                     stopped |= through & segment(depth + 1, col + 1);
@@ -390,12 +380,7 @@ impl Raycast {
         let (axis, diagonal) = shared_lines(o, shared, shared_at);
         rays.fill(u64::MAX);
         let last_ray = d as usize;
-        if BLOCK
-            && max_depth > 0
-            && max_col > 0
-            && rows.opaque_at(octant, 0, 1)
-            && rows.opaque_at(octant, 1, 0)
-        {
+        if BLOCK && rows.corner_shut(octant, 0, 0, (max_depth, max_col)) {
             // The rays' first step, off the origin, past a blocking corner.
             let (from, _) = first_ray(d, 1, 1);
             clear_in(rays, from as usize, last_ray);
@@ -445,10 +430,7 @@ impl Raycast {
                             clear_in(rays, a, b);
                             false
                         } else if BLOCK
-                            && depth < max_depth
-                            && col < max_col
-                            && rows.opaque_at(octant, depth, col + 1)
-                            && rows.opaque_at(octant, depth + 1, col)
+                            && rows.corner_shut(octant, depth, col, (max_depth, max_col))
                         {
                             // The rays that step to column `col + 1` pass
                             // the blocking corner: they stop.
