@@ -89,15 +89,57 @@ impl<'a> HexBits<'a> {
         self.bounds
     }
 
-    /// The 64 bits of row `j` from column `c` (both from 0, within the
-    /// bounds): bits past the row's end are unspecified.
+    /// The 64 bits from bit `p` of the rows laid end to end (row `j` from
+    /// bit `j · 64 · words_per_row`): bits before the first row's or past
+    /// the last row's words read as 0, and those between a row's end and
+    /// the next row's start are unspecified.
     #[inline]
-    pub(crate) fn word_at(&self, j: usize, c: usize) -> u64 {
-        let p = j * self.words_per_row * 64 + c;
-        let (w, s) = (p / 64, p % 64);
+    pub(crate) fn word_from(&self, p: i64) -> u64 {
+        if p < 0 {
+            return match self.words.first() {
+                Some(&w) if p > -64 => w << -p,
+                _ => 0,
+            };
+        }
+        let (w, s) = ((p / 64) as usize, p as u32 % 64);
+        let at = |w: usize| self.words.get(w).copied().unwrap_or(0);
         // Two shifts, so that `s = 0` shifts the next word out whole.
-        let next = self.words.get(w + 1).map_or(0, |&x| x << 1 << (63 - s));
-        self.words[w] >> s | next
+        at(w) >> s | at(w + 1) << 1 << (63 - s)
+    }
+
+    /// Fills `out` with the bits from bit `p` on, as
+    /// [`word_from`](Self::word_from) would word by word.
+    #[inline]
+    pub(crate) fn copy_from(&self, p: i64, out: &mut [u64]) {
+        if p >= 0 {
+            let (w, s) = ((p / 64) as usize, p as u32 % 64);
+            // The words the copy spans, when all are there: one bounds
+            // check for the lot.
+            if let Some(from) = self.words.get(w..w + out.len() + 1) {
+                // Two shifts, so that `s = 0` shifts the next word out whole.
+                let join = |a: u64, b: u64| a >> s | b << 1 << (63 - s);
+                // Windows of up to 127 bits, the common ones, unrolled.
+                match (out, from) {
+                    ([word], &[a, b]) => *word = join(a, b),
+                    ([w0, w1], &[a, b, c]) => (*w0, *w1) = (join(a, b), join(b, c)),
+                    (out, from) => {
+                        for (k, word) in out.iter_mut().enumerate() {
+                            *word = join(from[k], from[k + 1]);
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        for (k, word) in (0..).zip(out) {
+            *word = self.word_from(p + 64 * k);
+        }
+    }
+
+    /// How many bits a row takes, padding included.
+    #[inline]
+    pub(crate) fn row_bits(&self) -> i64 {
+        self.words_per_row as i64 * 64
     }
 
     /// Whether axial `(q, r)` is opaque, or `None` outside the bounds.

@@ -51,8 +51,8 @@ use crate::kernel::Slope;
 use crate::visible::VisibleSet;
 use std::cmp::Ordering;
 
-/// A lit interval of slopes, both ends included.
-type Lit = (End, End);
+/// A lit interval of slopes, both ends included, and its sextant.
+type Lit = (End, End, usize);
 
 /// A slope `s` and its multiple by the ring a list of intervals is for:
 /// `s·d = q + r / s.den`, `0 <= r < s.den`. Carried from ring to ring, so
@@ -121,11 +121,11 @@ impl End {
     #[inline]
     fn past_corner(self, near: bool) -> i64 {
         let Slope { num, den } = self.s;
-        if near {
-            3 * self.r - num - den
-        } else {
-            3 * self.r + num - 2 * den
-        }
+        // Which corner depends on the hex, so a branch would be guessed
+        // wrong often: both are worked out, one is picked by a mask.
+        let (a, b) = (3 * self.r - num - den, 3 * self.r + num - 2 * den);
+        let pick = -i64::from(near);
+        a & pick | b & !pick
     }
 
     /// How `self` compares with `other`, both at the same ring `m`: `s·m`
@@ -385,9 +385,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
         list.clear();
         list.reserve(need);
     }
-    // Where each sextant's intervals end in `lit`.
-    let mut ends = [0; 6];
-    for (s, end) in ends.iter_mut().enumerate() {
+    for s in 0..6 {
         match scope {
             // Slopes 0 and 1 at ring 1.
             Scope::Field => lit.push((
@@ -401,19 +399,19 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
                     q: 1,
                     r: 0,
                 },
+                s,
             )),
             // Only the target's own directions matter to it; on the ray
             // between two sextants it is in both.
             Scope::Target(ts, d, i) => {
                 if ts == s {
                     let a = max(low(d, i), Slope::new(0, 1));
-                    lit.push((End::at(a, 1), End::at(high(d, i), 1)));
+                    lit.push((End::at(a, 1), End::at(high(d, i), 1), s));
                 } else if i == 0 && (ts + 5) % 6 == s {
-                    lit.push((End::at(low(d, d), 1), End::at(Slope::new(1, 1), 1)));
+                    lit.push((End::at(low(d, d), 1), End::at(Slope::new(1, 1), 1), s));
                 }
             }
         }
-        *end = lit.len();
     }
     let sextants: [Steps<T::Step>; 6] = std::array::from_fn(|s| {
         let frame = Sextant::new(s);
@@ -426,8 +424,7 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
             ray_high: 1 << ((s + 1) % 6),
         }
     });
-    // Each sextant's first hex of the ring, `(d, 0)`, in the reader.
-    let mut corners = [tiles.at(0, 0); 6];
+    let centre = tiles.at(0, 0);
     for d in 1..=rings {
         if lit.is_empty() {
             break;
@@ -435,93 +432,94 @@ fn walk_by<M, T, S, const FLOOR_CENTRES: bool, const WALL_CENTRES: bool>(
         // The rays between sextants whose hex this ring has been reported.
         let mut rays = 0u8;
         next.clear();
-        let mut from = 0;
-        for ((end, corner_at), sextant) in ends.iter_mut().zip(&mut corners).zip(&sextants) {
+        // The sextant walked last, and the last hex reported in it.
+        let (mut current, mut reported) = (usize::MAX, -1);
+        // One loop over the ring's intervals, sextant after sextant: how
+        // many each sextant has is no loop's end to guess.
+        for &(a, b, s) in lit.iter() {
             let Steps {
                 frame,
                 step,
                 corner,
                 ray_low,
                 ray_high,
-            } = *sextant;
-            *corner_at = tiles.advance(*corner_at, corner);
-            let to = *end;
-            let mut reported = -1;
-            for &(a, b) in &lit[from..to] {
-                // The hexes whose extent meets [a, b]. Hexes that only
-                // touch it report nothing but still join a run of walls:
-                // that is how a seam between two walls closes when an
-                // interval ends on it.
-                let Reach {
-                    first,
-                    last,
-                    meets,
-                    centres,
-                } = reach(a, b, d);
-                // The hexes shown, as a range of i, for a floor and a wall.
-                let floor = Span::new(if FLOOR_CENTRES { centres } else { meets });
-                let wall = Span::new(if WALL_CENTRES { centres } else { meets });
-                let lit_walls = report.lit_walls;
-                // The start of the lit piece now open, at the next ring.
-                let mut start = a.next();
-                // The first hex of the current run of walls, or `NO_RUN`.
-                let mut run = NO_RUN;
-                let mut at = tiles.advance_by(*corner_at, step, first);
-                let mut i = first;
-                // One loop from end to end, its choices made without
-                // branches where they can be: lit intervals are short,
-                // so which hex is an end is hard to guess.
-                loop {
-                    let hex = tiles.read(at);
-                    let opaque = hex.unwrap_or(true);
-                    let shown = if FLOOR_CENTRES == WALL_CENTRES {
-                        floor.holds(i) & (lit_walls | !opaque)
-                    } else if opaque {
-                        lit_walls & wall.holds(i)
-                    } else {
-                        floor.holds(i)
-                    };
-                    let shown = shown & hex.is_some();
-                    let offset = || frame.offset(d, i);
-                    if S::REPEATS {
-                        report.sink.hex_if(at, offset, shown);
-                    } else if shown && i > reported {
-                        // A hex on a ray between two sextants is seen
-                        // from either: its ray's bit has it reported once
-                        // a ring.
-                        reported = i;
-                        let ray = if i == 0 {
-                            ray_low
-                        } else if i == d {
-                            ray_high
-                        } else {
-                            0
-                        };
-                        if rays & ray == 0 {
-                            rays |= ray;
-                            report.sink.hex(at, offset);
-                        }
-                    }
-                    if !opaque && run != NO_RUN {
-                        shadow(next, &mut start, d, run, i - 1);
-                    }
-                    run = if opaque { run.min(i) } else { NO_RUN };
-                    if i == last {
-                        break;
-                    }
-                    at = tiles.advance(at, step);
-                    i += 1;
-                }
-                if run != NO_RUN {
-                    shadow(next, &mut start, d, run, last);
-                }
-                let b = b.next();
-                if start.cmp_at_ring(b).is_le() {
-                    next.push((start, b));
-                }
+            } = sextants[s];
+            if s != current {
+                (current, reported) = (s, -1);
             }
-            *end = next.len();
-            from = to;
+            // The sextant's first hex of the ring, `(d, 0)`.
+            let corner_at = tiles.advance_by(centre, corner, d);
+            // The hexes whose extent meets [a, b]. Hexes that only
+            // touch it report nothing but still join a run of walls:
+            // that is how a seam between two walls closes when an
+            // interval ends on it.
+            let Reach {
+                first,
+                last,
+                meets,
+                centres,
+            } = reach(a, b, d);
+            // The hexes shown, as a range of i, for a floor and a wall.
+            let floor = Span::new(if FLOOR_CENTRES { centres } else { meets });
+            let wall = Span::new(if WALL_CENTRES { centres } else { meets });
+            let lit_walls = report.lit_walls;
+            // The start of the lit piece now open, at the next ring.
+            let mut start = a.next();
+            // The first hex of the current run of walls, or `NO_RUN`.
+            let mut run = NO_RUN;
+            let mut at = tiles.advance_by(corner_at, step, first);
+            let mut i = first;
+            // One loop from end to end, its choices made without
+            // branches where they can be: lit intervals are short,
+            // so which hex is an end is hard to guess.
+            loop {
+                let hex = tiles.read(at);
+                let opaque = hex.unwrap_or(true);
+                let shown = if FLOOR_CENTRES == WALL_CENTRES {
+                    floor.holds(i) & (lit_walls | !opaque)
+                } else if opaque {
+                    lit_walls & wall.holds(i)
+                } else {
+                    floor.holds(i)
+                };
+                let shown = shown & hex.is_some();
+                let offset = || frame.offset(d, i);
+                if S::REPEATS {
+                    report.sink.hex_if(at, offset, shown);
+                } else if shown && i > reported {
+                    // A hex on a ray between two sextants is seen
+                    // from either: its ray's bit has it reported once
+                    // a ring.
+                    reported = i;
+                    let ray = if i == 0 {
+                        ray_low
+                    } else if i == d {
+                        ray_high
+                    } else {
+                        0
+                    };
+                    if rays & ray == 0 {
+                        rays |= ray;
+                        report.sink.hex(at, offset);
+                    }
+                }
+                if !opaque && run != NO_RUN {
+                    shadow(next, &mut start, d, run, i - 1, s);
+                }
+                run = if opaque { run.min(i) } else { NO_RUN };
+                if i == last {
+                    break;
+                }
+                at = tiles.advance(at, step);
+                i += 1;
+            }
+            if run != NO_RUN {
+                shadow(next, &mut start, d, run, last, s);
+            }
+            let b = b.next();
+            if start.cmp_at_ring(b).is_le() {
+                next.push((start, b, s));
+            }
         }
         std::mem::swap(lit, next);
     }
@@ -608,10 +606,10 @@ fn reach(a: End, b: End, d: i64) -> Reach {
 /// far less often than hexes are read, and the loop that reads them keeps
 /// its registers.
 #[inline(never)]
-fn shadow(next: &mut Vec<Lit>, start: &mut End, d: i64, from: i64, to: i64) {
+fn shadow(next: &mut Vec<Lit>, start: &mut End, d: i64, from: i64, to: i64, s: usize) {
     let (lo, hi) = (End::low_next(d, from), End::high_next(d, to));
     if start.cmp_at_ring(lo).is_le() {
-        next.push((*start, lo));
+        next.push((*start, lo, s));
     }
     if start.cmp_at_ring(hi).is_lt() {
         *start = hi;

@@ -119,11 +119,11 @@ impl HexWindow {
             self.wall.resize(words, 0);
         }
         if !self.inside {
-            self.wall[..words].fill(!0);
-            for plane in [&mut self.on, &mut self.shown] {
-                plane.clear();
-                plane.resize(words, 0);
+            if self.on.len() < words {
+                self.on.resize(words, 0);
             }
+            self.shown.clear();
+            self.shown.resize(words, 0);
         }
         let (q0, r0) = (i64::from(field.origin.0), i64::from(field.origin.1));
         let (x, y) = (i64::from(bounds.rect.x), i64::from(bounds.rect.y));
@@ -131,68 +131,43 @@ impl HexWindow {
         // Row `r` of an `-r` layout starts at column `q + ⌊(r + e)/2⌋`, `e`
         // = 1 for even-r: the offset formulas of `Layout`, as a shift.
         let e = i64::from(bounds.layout == Layout::EvenR);
-        if self.inside {
-            // Every row of the range is on the map, but not the box's
-            // corners past it: a word is read whole from its first column
-            // (on the map, or shifted in after the columns left of it);
-            // its bits off the map are never read.
-            if words_per_row == 1 {
-                // Ranges up to 31: the box's left edge is within a word of
-                // the range's, so a row is one read.
-                // (A range from, not `-n..=n`: its end is the rows'.)
-                for (r, word) in (r0 - n..).zip(&mut self.wall[..words]) {
-                    let c0 = q0 - n + ((r + e) >> 1) - x;
-                    let j = (r - y) as usize;
-                    *word = if c0 >= 0 {
-                        bits.word_at(j, c0 as usize)
-                    } else {
-                        bits.word_at(j, 0) << -c0
-                    };
-                }
-                return true;
-            }
-            let rows = self.wall[..words].chunks_exact_mut(words_per_row);
-            for (r, window_row) in (r0 - n..).zip(rows) {
-                let first = q0 - n + ((r + e) >> 1) - x;
-                let j = (r - y) as usize;
-                for (k, word) in window_row.iter_mut().enumerate() {
-                    let c0 = first + 64 * k as i64;
-                    *word = if (0..width).contains(&c0) {
-                        bits.word_at(j, c0 as usize)
-                    } else if (-63..0).contains(&c0) {
-                        bits.word_at(j, 0) << -c0
-                    } else {
-                        0
-                    };
-                }
-            }
-            return true;
-        }
-        for dr in -n..=n {
-            let r = r0 + dr;
-            let j = r - y;
-            if j < 0 || j >= height {
+        let row_bits = bits.row_bits();
+        let (wall, on) = (&mut self.wall[..words], &mut self.on[..]);
+        for row in 0..2 * n as usize + 1 {
+            // The offset column of the row's first window hex, from the
+            // map's left edge (`q + ⌊(r + e)/2⌋` for an `-r` layout), and
+            // its bit in the map's rows laid end to end.
+            let r = r0 - n + row as i64;
+            let (j, first) = (r - y, q0 - n + ((r + e) >> 1) - x);
+            let p = j * row_bits + first;
+            let base = row * words_per_row;
+            let window_row = &mut wall[base..base + words_per_row];
+            if self.inside {
+                // Every row of the range is on the map, but not the box's
+                // corners past it: their bits, read from the map's
+                // neighbouring columns or rows, are never read.
+                bits.copy_from(p, window_row);
                 continue;
             }
-            // The offset column of the row's first window hex, from the
-            // map's left edge; the row's hexes follow it one bit each.
-            let first = q0 - n + ((r + e) >> 1) - x;
-            let (lo, hi) = (first.max(0), (first + 2 * n).min(width - 1));
-            let base = (dr + n) as usize * words_per_row;
-            for k in 0..words_per_row {
-                let c0 = first + 64 * k as i64;
-                let (from, to) = (c0.max(lo), (c0 + 63).min(hi));
-                if from > to {
-                    continue;
-                }
-                let on = mask((from - c0) as usize, (to - c0) as usize);
-                let bits = if c0 >= 0 {
-                    bits.word_at(j as usize, c0 as usize)
+            let on_row = &mut on[base..base + words_per_row];
+            if j < 0 || j >= height {
+                window_row.fill(!0);
+                on_row.fill(0);
+                continue;
+            }
+            bits.copy_from(p, window_row);
+            // The window's columns on the map: `0..width` of the map's.
+            let (lo, hi) = ((-first).max(0), (width - 1 - first).min(2 * n));
+            for (k, (word, on)) in (0..).zip(window_row.iter_mut().zip(on_row)) {
+                let k = 64 * k;
+                let (from, to) = (lo.max(k), hi.min(k + 63));
+                let cut = if from <= to {
+                    mask((from - k) as usize, (to - k) as usize)
                 } else {
-                    bits.word_at(j as usize, 0) << -c0
+                    0
                 };
-                self.wall[base + k] = bits & on | !on;
-                self.on[base + k] = on;
+                *word = *word & cut | !cut;
+                *on = cut;
             }
         }
         true
