@@ -38,7 +38,9 @@
 //! so its first and last hexes come from one comparison each of the
 //! remainder, with no division and no product; its hexes run in one loop
 //! whose choices (is this an end, is it shown) are bits, not branches.
-//! The six sextants' intervals share one list a ring. Into a
+//! The six sextants' intervals share one list a ring, each interval
+//! with its sextant, walked in one loop: how many intervals a sextant
+//! holds is then no loop's end to guess. Into a
 //! [`VisibleSet`] the hexes are bits or'ed into a plane laid out as the
 //! window of walls it reads ([`HexWindow`]), repeats allowed, and counted
 //! once at the end.
