@@ -37,7 +37,7 @@ pub fn line(from: (i32, i32), to: (i32, i32)) -> Line {
     }
 }
 
-/// The iterator of [`line`].
+/// The iterator of [`line()`].
 #[derive(Clone, Debug)]
 pub struct Line {
     from: (i32, i32),
