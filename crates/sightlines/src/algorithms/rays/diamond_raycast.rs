@@ -29,9 +29,7 @@
 //!
 //! **Against libtcod.** The same radius rule, and the same one difference in
 //! the post-pass, as [`basic-raycast`](crate::basic_raycast) (pinned by the
-//! tests on libtcod's own output). libtcod walks a queue over the whole map;
-//! here each quadrant is scanned row by row, which meets every tile after
-//! both its inputs, so the states are the same.
+//! tests on libtcod's own output).
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! Not symmetric. It does not see through diagonal gaps: between two walls
@@ -42,8 +40,20 @@
 //! swapping the axes changed no result on the tests' thousands of random
 //! maps; that invariance is observed, not proven.
 //!
-//! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the post-pass, over bitsets of the box (boxes above
+//! **How it is computed.** libtcod walks a queue over the whole map; here
+//! each quadrant is scanned row by row, which meets every tile after both
+//! its inputs, so the states are the same. Steps 1 and 2 copy an input's
+//! obscurity and move its error by the same amount along each axis, so a
+//! tile `(a, b)` carrying the obscurity of the obstacle `(p, q)` has
+//! `xe = p + k` and `ye = q - k` with `k = p·b - q·a` (0 on the obstacle):
+//! a tile keeps only which obstacle it carries, and the steps and the test
+//! of step 3 are sign tests on `k`. A tile is live only when an input is
+//! live and not obscured, so each row is scanned from the first such tile
+//! of the row before to the last tile one can reach, and its walls are read
+//! a word of 64 tiles at a time (on a map with packed rows).
+//!
+//! **Cost.** One pass over the live tiles of each quadrant, with two rows
+//! of state, then the post-pass, over bitsets of the box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!
@@ -59,33 +69,31 @@
 //! ```
 
 use super::walls::{light_walls, BoxMasks};
-use super::FieldBits;
+use super::{each_run, FieldBits};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink};
+use crate::kernel::{
+    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Tiles,
+};
+use crate::kernel::Sink;
 use crate::map::Opacity;
 
-/// The state of one tile; see the [module docs](self).
-#[derive(Clone, Copy, Debug, Default)]
-struct Ray {
-    xe: i64,
-    ye: i64,
-    xo: i64,
-    yo: i64,
-    live: bool,
+/// The obstacle whose obscurity a tile carries, in quadrant offsets;
+/// `(0, 0)` for none (the origin never is one). The errors follow from it
+/// and the tile (see the [module docs](self)). Offsets stay within
+/// [`MAX_REACH`](crate::kernel::field::MAX_REACH), 2^30, so they fit in
+/// `i32` and their products in `i64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Shadow {
+    p: i32,
+    q: i32,
 }
 
-impl Ray {
-    #[inline]
-    fn obscured(&self) -> bool {
-        (self.xe > 0 && self.xe <= self.xo) || (self.ye > 0 && self.ye <= self.yo)
-    }
+const NONE: Shadow = Shadow { p: 0, q: 0 };
 
-    #[inline]
-    fn casts_shadow(&self) -> bool {
-        self.xo != 0 || self.yo != 0
-    }
-}
+/// The quadrants as octants whose lines are the map's rows: depth along
+/// `y`, columns along `x`, in the order of [`Quadrant::ALL`](crate::kernel::Quadrant::ALL).
+const QUADRANTS: [usize; 4] = [1, 2, 5, 6];
 
 /// Reusable scratch for [`diamond-raycast`](self), libtcod's `FOV_DIAMOND`.
 ///
@@ -104,8 +112,21 @@ pub struct DiamondRaycast {
     lit: FieldBits,
     reach: Reach,
     masks: BoxMasks,
-    prev: Vec<Ray>,
-    cur: Vec<Ray>,
+    /// The shadows of the row before and of the row being scanned, by
+    /// column, and which of their tiles are visible, a bit per column.
+    prev: Vec<Shadow>,
+    cur: Vec<Shadow>,
+    prev_seen: Vec<u64>,
+    cur_seen: Vec<u64>,
+}
+
+/// Where the row before left off: the tiles its scan wrote, `..=end`, and
+/// its first and last visible ones.
+#[derive(Clone, Copy, Debug)]
+struct RowBefore {
+    end: i64,
+    first: i64,
+    last: i64,
 }
 
 impl DiamondRaycast {
@@ -114,80 +135,164 @@ impl DiamondRaycast {
         DiamondRaycast::default()
     }
 
-    fn scan_quadrant<M: Opacity + ?Sized>(&mut self, map: &M, field: &Field, q: Quadrant) {
-        let (ex, ey) = q.extents(field);
+    /// Scans the quadrant of octant `o` (one of [`QUADRANTS`]) row by row,
+    /// marking its visible tiles in `lit`.
+    fn scan_quadrant<R: OctantRows>(&mut self, rows: &R, field: &Field, o: usize) {
+        let octant = Octant::ALL[o];
+        let (ey, ex) = octant.extents(field);
         let n = ex as usize + 1;
-        self.prev.clear();
-        self.prev.resize(n, Ray::default());
-        self.cur.clear();
-        self.cur.resize(n, Ray::default());
-        for b in 0..=ey {
-            let mut any_live = false;
-            for a in 0..=ex {
-                let i = a as usize;
-                let ray = if (a, b) == (0, 0) {
-                    Ray {
-                        live: true,
-                        ..Ray::default()
-                    }
-                } else {
-                    let x_in = (a > 0 && self.cur[i - 1].live).then(|| self.cur[i - 1]);
-                    let y_in = (b > 0 && self.prev[i].live).then(|| self.prev[i]);
-                    let (dx, dy) = q.offset(a, b);
-                    let mut ray = merge(x_in, y_in);
-                    if ray.live && !field.in_range(dx, dy) {
-                        ray.live = false;
-                    }
-                    if ray.live {
-                        let (x, y) = field.tile(dx, dy);
-                        if map.is_opaque(x, y) {
-                            (ray.xe, ray.xo, ray.ye, ray.yo) = (a, a, b, b);
-                        } else if !ray.obscured() {
-                            self.lit.insert(dx, dy);
-                        }
-                    }
-                    ray
-                };
-                any_live |= ray.live;
-                self.cur[i] = ray;
+        let words = n / 64 + 1;
+        // Only cells a scan wrote are read: no clearing.
+        for list in [&mut self.prev, &mut self.cur] {
+            if list.len() < n {
+                list.resize(n, NONE);
             }
-            if !any_live {
+        }
+        for list in [&mut self.prev_seen, &mut self.cur_seen] {
+            if list.len() < words {
+                list.resize(words, 0);
+            }
+        }
+        // The origin's row: the origin is live and visible, and no row
+        // comes before it.
+        self.cur[0] = NONE;
+        let mut before = RowBefore {
+            end: -1,
+            first: 0,
+            last: 0,
+        };
+        let mut start = (1, 1u64);
+        for b in 0..=ey {
+            let lim = self.reach.at(b).min(ex);
+            if lim < 0 {
+                break;
+            }
+            let end = scan_row(
+                rows,
+                octant,
+                b,
+                start,
+                lim,
+                before,
+                (&self.prev, &self.prev_seen),
+                (&mut self.cur, &mut self.cur_seen),
+            );
+            // The visible tiles, reported; the first and last for the row after.
+            let (mut first, mut last) = (-1, -1);
+            let from = if b == 0 { 0 } else { before.first as usize / 64 };
+            for k in from..=end as usize / 64 {
+                let word = self.cur_seen[k];
+                if word == 0 {
+                    continue;
+                }
+                let base = 64 * k as i64;
+                if first < 0 {
+                    first = base + i64::from(word.trailing_zeros());
+                }
+                last = base + 63 - i64::from(word.leading_zeros());
+                let lit = &mut self.lit;
+                each_run(word, |c0, c1| octant.span(lit, b, base + c0, base + c1));
+            }
+            if first < 0 {
                 return;
             }
+            before = RowBefore { end, first, last };
+            start = (first, 0);
             std::mem::swap(&mut self.prev, &mut self.cur);
+            std::mem::swap(&mut self.prev_seen, &mut self.cur_seen);
         }
     }
 }
 
-/// A tile's state from its live inputs, before its own opacity counts.
-#[inline]
-fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
-    let mut ray = Ray::default();
-    if let Some(x) = x_in {
-        if x.casts_shadow() && x.xe > 0 {
-            ray = Ray {
-                xe: x.xe - x.yo,
-                ye: x.ye + x.yo,
-                ..x
-            };
+/// Scans row `b` of `octant`'s quadrant from column `start.0` (its word of
+/// visible bits starting as `start.1`) to the last column a live tile can
+/// be in, at most `lim`: writes each tile's shadow and whether it is
+/// visible, and returns the last column written.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn scan_row<R: OctantRows>(
+    rows: &R,
+    octant: Octant,
+    b: i64,
+    start: (i64, u64),
+    lim: i64,
+    before: RowBefore,
+    (prev, prev_seen): (&[Shadow], &[u64]),
+    (cur, cur_seen): (&mut [Shadow], &mut [u64]),
+) -> i64 {
+    let (mut a, mut seen) = start;
+    // The tile to the left: dead (a shadow of none, not visible) at the
+    // start of a row after the first, the origin in the first.
+    let (mut x, mut x_seen) = (NONE, b == 0);
+    let mut k = a as usize / 64;
+    let (mut wall_from, mut wall_to, mut walls) = (0, -1, 0u64);
+    let mut end = lim;
+    while a <= lim {
+        if a > wall_to {
+            // Past the row before's visible tiles only a chain of visible
+            // tiles goes on: ask a map without packed rows tile by tile.
+            let ahead = if R::PACKED { 63 } else { (before.last - a).clamp(0, 63) };
+            (wall_from, wall_to) = (a, (a + ahead).min(lim));
+            walls = rows.octant_bits(octant, b, a, (wall_to - a + 1) as u32);
         }
-    }
-    if let Some(y) = y_in {
-        if y.casts_shadow() && y.ye > 0 && (ray.yo == 0 || (y.xe <= 0 && y.xo > 0)) {
-            ray = Ray {
-                xe: y.xe + y.xo,
-                ye: y.ye - y.xo,
-                ..y
-            };
+        if a as usize / 64 != k {
+            cur_seen[k] = seen;
+            (k, seen) = (a as usize / 64, 0);
         }
+        let i = a as usize;
+        let (y, y_seen) = if a <= before.end {
+            let bit = a <= before.last && prev_seen[i / 64] >> (i % 64) & 1 != 0;
+            (prev[i], bit)
+        } else {
+            (NONE, false)
+        };
+        let (shadow, visible) = if x_seen || y_seen {
+            let opaque = walls >> (a - wall_from) & 1 != 0;
+            tile(x, y, a, b, opaque)
+        } else {
+            (NONE, false)
+        };
+        cur[i] = shadow;
+        seen |= u64::from(visible) << (i % 64);
+        (x, x_seen) = (shadow, visible);
+        if !visible && a >= before.last {
+            // Nothing visible to the left or above the next tile.
+            end = a;
+            break;
+        }
+        a += 1;
     }
-    ray.live = match (x_in, y_in) {
-        (None, None) => false,
-        (Some(x), None) => !x.obscured(),
-        (None, Some(y)) => !y.obscured(),
-        (Some(x), Some(y)) => !(x.obscured() && y.obscured()),
-    };
-    ray
+    cur_seen[k] = seen;
+    end
+}
+
+/// A live tile `(a, b)` from its inputs' shadows (none for an input that is
+/// not live): its shadow and whether it is visible. Steps 1 to 4 of the
+/// [module docs](self), with `xe = p + k`, `ye = q - k` and `k = p·b - q·a`
+/// for the tile carrying obstacle `(p, q)`; an input one step back along x
+/// has `k + q`, along y `k - p`.
+#[inline(always)]
+fn tile(x: Shadow, y: Shadow, a: i64, b: i64, opaque: bool) -> (Shadow, bool) {
+    let (xp, xq) = (i64::from(x.p), i64::from(x.q));
+    let (yp, yq) = (i64::from(y.p), i64::from(y.q));
+    // Step 1: `X.xe = xp + kx + xq > 0` (none gives 0).
+    let kx = xp * b - xq * a;
+    let from_x = xp + xq + kx > 0;
+    let (mut shadow, mut k) = if from_x { (x, kx) } else { (NONE, 0) };
+    // Step 2: `Y.ye = yq - ky + yp > 0`, and `yo` still zero or
+    // `Y.xe = ky <= 0 < Y.xo`.
+    let ky = yp * b - yq * a;
+    if yp + yq - ky > 0 && (shadow.q == 0 || (ky <= 0 && yp > 0)) {
+        (shadow, k) = (y, ky);
+    }
+    if opaque {
+        // Step 4: an obstacle, obscured by itself.
+        return (Shadow { p: a as i32, q: b as i32 }, false);
+    }
+    // Step 3: `0 < xe <= xo` or `0 < ye <= yo` (never for none).
+    let (p, q) = (i64::from(shadow.p), i64::from(shadow.q));
+    let obscured = (k <= 0 && k > -p) || (k >= 0 && k < q);
+    (shadow, !obscured)
 }
 
 field_of_view!(DiamondRaycast);
@@ -199,27 +304,37 @@ impl Scan for DiamondRaycast {
         S: Sink,
     {
         self.lit.reset(field)?;
-        self.lit.insert(0, 0);
-        // Rays for the widest quadrant any origin can have with this range,
+        // Rows for the widest quadrant any origin can have with this range,
         // so that no later origin needs more.
-        let rays = presized_reach(map, field.range) + 1;
+        let cells = presized_reach(map, field.range) + 1;
         for list in [&mut self.prev, &mut self.cur] {
-            list.reserve(rays.saturating_sub(list.len()));
+            list.reserve(cells.saturating_sub(list.len()));
         }
-        for q in Quadrant::ALL {
-            self.scan_quadrant(map, field, q);
+        for list in [&mut self.prev_seen, &mut self.cur_seen] {
+            list.reserve((cells / 64 + 1).saturating_sub(list.len()));
         }
         self.reach.reset(field.range);
-        // `basic-raycast`'s wall post-pass over the lit tiles.
-        with_tiles!(map, field.origin, |tiles| {
-            self.masks.reset(tiles, field, &mut self.reach);
-            self.masks.read_lit(tiles, &self.lit);
-            light_walls(tiles, &mut self.masks, &mut self.lit);
-        });
-        // The origin first, then the rest run by run.
-        sink.tile(0, 0);
-        self.lit.remove(0, 0);
-        self.lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field));
+        self.lit.report(sink);
         Ok(())
+    }
+}
+
+impl DiamondRaycast {
+    /// The four quadrants, then `basic-raycast`'s wall post-pass.
+    fn scan<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+        let lines = tiles.lines(field);
+        for o in QUADRANTS {
+            match lines.of(Octant::ALL[o]) {
+                Some(rows) => self.scan_quadrant(&rows, field, o),
+                None => self.scan_quadrant(&ByTile(tiles), field, o),
+            }
+        }
+        self.masks.reset(tiles, field, &mut self.reach);
+        // The lit tiles are visible, so transparent, but for the origin.
+        if !T::PACKED_ROWS && tiles.opaque(0, 0) {
+            self.masks.walls.insert(0, 0);
+        }
+        light_walls(tiles, &mut self.masks, &mut self.lit);
     }
 }

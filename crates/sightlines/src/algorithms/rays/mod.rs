@@ -21,6 +21,17 @@ use crate::error::FovError;
 use crate::kernel::{Field, Sink};
 use crate::visible::checked_area;
 
+/// Calls `f(first, last)` for every run of set bits of `bits`.
+#[inline(always)]
+pub(super) fn each_run(mut bits: u64, mut f: impl FnMut(i64, i64)) {
+    while bits != 0 {
+        let first = bits.trailing_zeros();
+        let len = (!(bits >> first)).trailing_zeros();
+        f(i64::from(first), i64::from(first + len - 1));
+        bits &= !((u64::MAX >> (64 - len)) << first);
+    }
+}
+
 /// A bit per tile of a field's bounding box, by offset from the origin.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FieldBits {
