@@ -161,22 +161,32 @@ impl DiamondRaycast {
             first: 0,
             last: 0,
         };
-        let mut start = (1, 1u64);
+        let mut start = 1;
         for b in 0..=ey {
             let lim = self.reach.at(b).min(ex);
-            if lim < 0 {
+            if lim < start && b > 0 {
+                // The tiles from `start` on are out of range, those before dead.
                 break;
             }
-            let end = scan_row(
-                rows,
-                octant,
-                b,
-                start,
-                lim,
-                before,
-                (&self.prev, &self.prev_seen),
-                (&mut self.cur, &mut self.cur_seen),
-            );
+            self.cur_seen[start.min(lim) as usize / 64..=lim as usize / 64].fill(0);
+            if b == 0 {
+                self.cur_seen[0] = 1;
+            }
+            // The origin's row may be the origin alone.
+            let end = if lim < start {
+                0
+            } else {
+                scan_row(
+                    rows,
+                    octant,
+                    b,
+                    start,
+                    lim,
+                    before,
+                    (&self.prev, &self.prev_seen),
+                    (&mut self.cur, &mut self.cur_seen),
+                )
+            };
             // The visible tiles, reported; the first and last for the row after.
             let (mut first, mut last) = (-1, -1);
             let from = if b == 0 { 0 } else { before.first as usize / 64 };
@@ -197,73 +207,83 @@ impl DiamondRaycast {
                 return;
             }
             before = RowBefore { end, first, last };
-            start = (first, 0);
+            start = first;
             std::mem::swap(&mut self.prev, &mut self.cur);
             std::mem::swap(&mut self.prev_seen, &mut self.cur_seen);
         }
     }
 }
 
-/// Scans row `b` of `octant`'s quadrant from column `start.0` (its word of
-/// visible bits starting as `start.1`) to the last column a live tile can
-/// be in, at most `lim`: writes each tile's shadow and whether it is
-/// visible, and returns the last column written.
+/// Scans row `b` of `octant`'s quadrant from column `start`, a live tile,
+/// tile by live tile up to `lim`: writes each tile's shadow (none for the
+/// dead ones between) and marks the visible ones in `cur_seen`, whose words
+/// from `start`'s to `lim`'s must be clear. Returns the last column written.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan_row<R: OctantRows>(
     rows: &R,
     octant: Octant,
     b: i64,
-    start: (i64, u64),
+    start: i64,
     lim: i64,
     before: RowBefore,
     (prev, prev_seen): (&[Shadow], &[u64]),
     (cur, cur_seen): (&mut [Shadow], &mut [u64]),
 ) -> i64 {
-    let (mut a, mut seen) = start;
-    // The tile to the left: dead (a shadow of none, not visible) at the
-    // start of a row after the first, the origin in the first.
-    let (mut x, mut x_seen) = (NONE, b == 0);
-    let mut k = a as usize / 64;
+    let mut a = start;
+    // The tile to the left: dead at the start of a row after the first, the
+    // origin (no shadow) in the first.
+    let mut x = NONE;
     let (mut wall_from, mut wall_to, mut walls) = (0, -1, 0u64);
-    let mut end = lim;
-    while a <= lim {
+    loop {
+        // Tile `a` is live: the tile to its left or above is visible.
         if a > wall_to {
             // Past the row before's visible tiles only a chain of visible
             // tiles goes on: ask a map without packed rows tile by tile.
-            let ahead = if R::PACKED { 63 } else { (before.last - a).clamp(0, 63) };
+            let ahead = if R::PACKED {
+                63
+            } else {
+                (before.last - a).clamp(0, 63)
+            };
             (wall_from, wall_to) = (a, (a + ahead).min(lim));
             walls = rows.octant_bits(octant, b, a, (wall_to - a + 1) as u32);
         }
-        if a as usize / 64 != k {
-            cur_seen[k] = seen;
-            (k, seen) = (a as usize / 64, 0);
-        }
         let i = a as usize;
-        let (y, y_seen) = if a <= before.end {
-            let bit = a <= before.last && prev_seen[i / 64] >> (i % 64) & 1 != 0;
-            (prev[i], bit)
-        } else {
-            (NONE, false)
-        };
-        let (shadow, visible) = if x_seen || y_seen {
-            let opaque = walls >> (a - wall_from) & 1 != 0;
-            tile(x, y, a, b, opaque)
-        } else {
-            (NONE, false)
-        };
+        let y = if a <= before.end { prev[i] } else { NONE };
+        let opaque = walls >> (a - wall_from) & 1 != 0;
+        let (shadow, visible) = tile(x, y, a, b, opaque);
         cur[i] = shadow;
-        seen |= u64::from(visible) << (i % 64);
-        (x, x_seen) = (shadow, visible);
-        if !visible && a >= before.last {
-            // Nothing visible to the left or above the next tile.
-            end = a;
-            break;
+        x = shadow;
+        if visible {
+            cur_seen[i / 64] |= 1 << (i % 64);
+            if a == lim {
+                return a;
+            }
+            a += 1;
+            continue;
         }
-        a += 1;
+        if a >= before.last {
+            // Nothing visible to the left or above the next tile.
+            return a;
+        }
+        // The next tile below a visible one (there is one up to `last`).
+        let mut k = i / 64;
+        let mut above = prev_seen[k] & (u64::MAX << (i % 64) << 1);
+        while above == 0 {
+            k += 1;
+            above = prev_seen[k];
+        }
+        let next = 64 * k as i64 + i64::from(above.trailing_zeros());
+        if next > lim {
+            return a;
+        }
+        if next > a + 1 {
+            // Dead tiles between: no shadow, for the row after.
+            cur[i + 1..next as usize].fill(NONE);
+            x = NONE;
+        }
+        a = next;
     }
-    cur_seen[k] = seen;
-    end
 }
 
 /// A live tile `(a, b)` from its inputs' shadows (none for an input that is
@@ -304,6 +324,7 @@ impl Scan for DiamondRaycast {
         S: Sink,
     {
         self.lit.reset(field)?;
+        self.lit.insert(0, 0);
         // Rows for the widest quadrant any origin can have with this range,
         // so that no later origin needs more.
         let cells = presized_reach(map, field.range) + 1;
