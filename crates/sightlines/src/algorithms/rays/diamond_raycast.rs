@@ -112,19 +112,62 @@ pub struct DiamondRaycast {
     lit: FieldBits,
     reach: Reach,
     masks: BoxMasks,
-    /// The shadows of the row before and of the row being scanned, by
-    /// column, and which of their tiles are visible, a bit per column.
-    prev: Vec<Shadow>,
-    cur: Vec<Shadow>,
-    prev_seen: Vec<u64>,
-    cur_seen: Vec<u64>,
+    /// The row before and the row being scanned.
+    prev: Row,
+    cur: Row,
 }
 
-/// Where the row before left off: the tiles its scan wrote, `..=end`, and
-/// its first and last visible ones.
+/// One row of a quadrant, by column.
+#[derive(Clone, Debug, Default)]
+struct Row {
+    /// The shadows, where `shadowed` says there is one (others are stale).
+    shadows: Vec<Shadow>,
+    /// A bit per column: the tile carries a shadow.
+    shadowed: Vec<u64>,
+    /// A bit per column: the tile is visible.
+    seen: Vec<u64>,
+}
+
+impl Row {
+    /// Room for `n` columns.
+    fn fit(&mut self, n: usize) {
+        if self.shadows.len() < n {
+            self.shadows.resize(n, NONE);
+        }
+        let words = n / 64 + 1;
+        if self.seen.len() < words {
+            self.seen.resize(words, 0);
+            self.shadowed.resize(words, 0);
+        }
+    }
+
+    /// Clears the bits of the words of columns `from..=to`.
+    fn clear(&mut self, from: i64, to: i64) {
+        let words = from as usize / 64..=to as usize / 64;
+        self.seen[words.clone()].fill(0);
+        self.shadowed[words].fill(0);
+    }
+
+    /// Whether the tile at column `i` is visible.
+    #[inline(always)]
+    fn sees(&self, i: usize) -> bool {
+        self.seen[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// The tile at column `i`'s shadow.
+    #[inline(always)]
+    fn shadow(&self, i: usize) -> Shadow {
+        if self.shadowed[i / 64] >> (i % 64) & 1 != 0 {
+            self.shadows[i]
+        } else {
+            NONE
+        }
+    }
+}
+
+/// The visible tiles of the row before: its first and last.
 #[derive(Clone, Copy, Debug)]
 struct RowBefore {
-    end: i64,
     first: i64,
     last: i64,
 }
@@ -141,26 +184,11 @@ impl DiamondRaycast {
         let octant = Octant::ALL[o];
         let (ey, ex) = octant.extents(field);
         let n = ex as usize + 1;
-        let words = n / 64 + 1;
-        // Only cells a scan wrote are read: no clearing.
-        for list in [&mut self.prev, &mut self.cur] {
-            if list.len() < n {
-                list.resize(n, NONE);
-            }
-        }
-        for list in [&mut self.prev_seen, &mut self.cur_seen] {
-            if list.len() < words {
-                list.resize(words, 0);
-            }
-        }
+        self.prev.fit(n);
+        self.cur.fit(n);
         // The origin's row: the origin is live and visible, and no row
-        // comes before it.
-        self.cur[0] = NONE;
-        let mut before = RowBefore {
-            end: -1,
-            first: 0,
-            last: 0,
-        };
+        // comes before it, so no shadow above.
+        let mut before = RowBefore { first: 0, last: 0 };
         let mut start = 1;
         for b in 0..=ey {
             let lim = self.reach.at(b).min(ex);
@@ -168,30 +196,24 @@ impl DiamondRaycast {
                 // The tiles from `start` on are out of range, those before dead.
                 break;
             }
-            self.cur_seen[start.min(lim) as usize / 64..=lim as usize / 64].fill(0);
+            // Shapes shrink across as rows go out, so the row after reads
+            // no bit past `lim`.
+            self.cur.clear(start.min(lim), lim);
             if b == 0 {
-                self.cur_seen[0] = 1;
+                self.prev.clear(0, lim);
+                self.cur.seen[0] = 1;
             }
             // The origin's row may be the origin alone.
             let end = if lim < start {
                 0
             } else {
-                scan_row(
-                    rows,
-                    octant,
-                    b,
-                    start,
-                    lim,
-                    before,
-                    (&self.prev, &self.prev_seen),
-                    (&mut self.cur, &mut self.cur_seen),
-                )
+                scan_row(rows, octant, b, start, lim, before, &self.prev, &mut self.cur)
             };
             // The visible tiles, reported; the first and last for the row after.
             let (mut first, mut last) = (-1, -1);
-            let from = if b == 0 { 0 } else { before.first as usize / 64 };
+            let from = if b == 0 { 0 } else { start as usize / 64 };
             for k in from..=end as usize / 64 {
-                let word = self.cur_seen[k];
+                let word = self.cur.seen[k];
                 if word == 0 {
                     continue;
                 }
@@ -206,18 +228,16 @@ impl DiamondRaycast {
             if first < 0 {
                 return;
             }
-            before = RowBefore { end, first, last };
+            before = RowBefore { first, last };
             start = first;
             std::mem::swap(&mut self.prev, &mut self.cur);
-            std::mem::swap(&mut self.prev_seen, &mut self.cur_seen);
         }
     }
 }
 
 /// Scans row `b` of `octant`'s quadrant from column `start`, a live tile,
-/// tile by live tile up to `lim`: writes each tile's shadow (none for the
-/// dead ones between) and marks the visible ones in `cur_seen`, whose words
-/// from `start`'s to `lim`'s must be clear. Returns the last column written.
+/// tile by live tile up to `lim`, into `cur` (its bits from `start`'s word
+/// to `lim`'s clear). Returns the last column looked at.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan_row<R: OctantRows>(
@@ -227,8 +247,8 @@ fn scan_row<R: OctantRows>(
     start: i64,
     lim: i64,
     before: RowBefore,
-    (prev, prev_seen): (&[Shadow], &[u64]),
-    (cur, cur_seen): (&mut [Shadow], &mut [u64]),
+    prev: &Row,
+    cur: &mut Row,
 ) -> i64 {
     let mut a = start;
     // The tile to the left: dead at the start of a row after the first, the
@@ -249,13 +269,30 @@ fn scan_row<R: OctantRows>(
             walls = rows.octant_bits(octant, b, a, (wall_to - a + 1) as u32);
         }
         let i = a as usize;
-        let y = if a <= before.end { prev[i] } else { NONE };
-        let opaque = walls >> (a - wall_from) & 1 != 0;
-        let (shadow, visible) = tile(x, y, a, b, opaque);
-        cur[i] = shadow;
+        let y = prev.shadow(i);
+        let here = walls >> (a - wall_from);
+        if x == NONE && y == NONE && here & 1 == 0 {
+            // No shadow comes in: the run of floor from here with no shadow
+            // above is visible and carries none (to the end of the word).
+            let s = i % 64;
+            let free = !(here | prev.shadowed[i / 64] >> s);
+            let len = (free.trailing_ones() as i64)
+                .min(64 - s as i64)
+                .min(wall_to - a + 1)
+                .min(lim - a + 1);
+            cur.seen[i / 64] |= (u64::MAX >> (64 - len)) << s;
+            a += len;
+            if a > lim {
+                return lim;
+            }
+            continue;
+        }
+        let (shadow, visible) = tile(x, y, a, b, here & 1 != 0);
+        cur.shadows[i] = shadow;
+        cur.shadowed[i / 64] |= u64::from(shadow != NONE) << (i % 64);
         x = shadow;
         if visible {
-            cur_seen[i / 64] |= 1 << (i % 64);
+            cur.seen[i / 64] |= 1 << (i % 64);
             if a == lim {
                 return a;
             }
@@ -268,18 +305,17 @@ fn scan_row<R: OctantRows>(
         }
         // The next tile below a visible one (there is one up to `last`).
         let mut k = i / 64;
-        let mut above = prev_seen[k] & (u64::MAX << (i % 64) << 1);
+        let mut above = prev.seen[k] & (u64::MAX << (i % 64) << 1);
         while above == 0 {
             k += 1;
-            above = prev_seen[k];
+            above = prev.seen[k];
         }
         let next = 64 * k as i64 + i64::from(above.trailing_zeros());
         if next > lim {
             return a;
         }
         if next > a + 1 {
-            // Dead tiles between: no shadow, for the row after.
-            cur[i + 1..next as usize].fill(NONE);
+            // The tile to its left is dead.
             x = NONE;
         }
         a = next;
@@ -328,11 +364,11 @@ impl Scan for DiamondRaycast {
         // Rows for the widest quadrant any origin can have with this range,
         // so that no later origin needs more.
         let cells = presized_reach(map, field.range) + 1;
-        for list in [&mut self.prev, &mut self.cur] {
-            list.reserve(cells.saturating_sub(list.len()));
-        }
-        for list in [&mut self.prev_seen, &mut self.cur_seen] {
-            list.reserve((cells / 64 + 1).saturating_sub(list.len()));
+        for row in [&mut self.prev, &mut self.cur] {
+            row.shadows.reserve(cells.saturating_sub(row.shadows.len()));
+            for bits in [&mut row.seen, &mut row.shadowed] {
+                bits.reserve((cells / 64 + 1).saturating_sub(bits.len()));
+            }
         }
         self.reach.reset(field.range);
         with_tiles!(map, field.origin, |tiles| self.scan(tiles, field));
