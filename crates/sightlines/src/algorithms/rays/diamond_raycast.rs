@@ -69,7 +69,7 @@
 //! ```
 
 use super::walls::{light_walls, BoxMasks};
-use super::{each_run, FieldBits};
+use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
@@ -141,17 +141,14 @@ impl Row {
         }
     }
 
-    /// Clears the bits of the words of columns `from..=to`.
-    fn clear(&mut self, from: i64, to: i64) {
-        let words = from as usize / 64..=to as usize / 64;
-        self.seen[words.clone()].fill(0);
-        self.shadowed[words].fill(0);
-    }
-
-    /// Whether the tile at column `i` is visible.
+    /// Clears the bits of the words of columns `from..=to` (mostly one word:
+    /// a loop, not a call to `memset`).
     #[inline(always)]
-    fn sees(&self, i: usize) -> bool {
-        self.seen[i / 64] >> (i % 64) & 1 != 0
+    fn clear(&mut self, from: i64, to: i64) {
+        for k in from as usize / 64..=to as usize / 64 {
+            self.seen[k] = 0;
+            self.shadowed[k] = 0;
+        }
     }
 
     /// The tile at column `i`'s shadow.
@@ -165,10 +162,9 @@ impl Row {
     }
 }
 
-/// The visible tiles of the row before: its first and last.
+/// The row before's last visible tile.
 #[derive(Clone, Copy, Debug)]
 struct RowBefore {
-    first: i64,
     last: i64,
 }
 
@@ -188,7 +184,7 @@ impl DiamondRaycast {
         self.cur.fit(n);
         // The origin's row: the origin is live and visible, and no row
         // comes before it, so no shadow above.
-        let mut before = RowBefore { first: 0, last: 0 };
+        let mut before = RowBefore { last: 0 };
         let mut start = 1;
         for b in 0..=ey {
             let lim = self.reach.at(b).min(ex);
@@ -222,13 +218,18 @@ impl DiamondRaycast {
                     first = base + i64::from(word.trailing_zeros());
                 }
                 last = base + 63 - i64::from(word.leading_zeros());
-                let lit = &mut self.lit;
-                each_run(word, |c0, c1| octant.span(lit, b, base + c0, base + c1));
+                let dy = b * octant.yx;
+                if octant.xy > 0 {
+                    self.lit.or_word(dy, base, word);
+                } else {
+                    // Columns run leftward: bit `i` is `dx = -(base + i)`.
+                    self.lit.or_word(dy, -(base + 63), word.reverse_bits());
+                }
             }
             if first < 0 {
                 return;
             }
-            before = RowBefore { first, last };
+            before = RowBefore { last };
             start = first;
             std::mem::swap(&mut self.prev, &mut self.cur);
         }

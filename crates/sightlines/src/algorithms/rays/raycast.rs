@@ -71,7 +71,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::each_run;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
@@ -144,6 +143,17 @@ fn clear_in(words: &mut [u64], a: usize, b: usize) {
     words[wa] &= !low;
     words[wa + 1..wb].fill(0);
     words[wb] &= !high;
+}
+
+/// Calls `f(first, last)` for every run of set bits of `bits`.
+#[inline(always)]
+fn each_run(mut bits: u64, mut f: impl FnMut(i64, i64)) {
+    while bits != 0 {
+        let first = bits.trailing_zeros();
+        let len = (!(bits >> first)).trailing_zeros();
+        f(i64::from(first), i64::from(first + len - 1));
+        bits &= !((u64::MAX >> (64 - len)) << first);
+    }
 }
 
 /// Reusable scratch for [`raycast`](self) ray casting.
