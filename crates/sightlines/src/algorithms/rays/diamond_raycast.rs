@@ -72,10 +72,8 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{
-    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Tiles,
-};
 use crate::kernel::Sink;
+use crate::kernel::{presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Tiles};
 use crate::map::Opacity;
 
 /// The obstacle whose obscurity a tile carries, in quadrant offsets;
@@ -203,7 +201,16 @@ impl DiamondRaycast {
             let end = if lim < start {
                 0
             } else {
-                scan_row(rows, octant, b, start, lim, before, &self.prev, &mut self.cur)
+                scan_row(
+                    rows,
+                    octant,
+                    b,
+                    start,
+                    lim,
+                    before,
+                    &self.prev,
+                    &mut self.cur,
+                )
             };
             // The visible tiles, reported; the first and last for the row after.
             let (mut first, mut last) = (-1, -1);
@@ -344,7 +351,13 @@ fn tile(x: Shadow, y: Shadow, a: i64, b: i64, opaque: bool) -> (Shadow, bool) {
     }
     if opaque {
         // Step 4: an obstacle, obscured by itself.
-        return (Shadow { p: a as i32, q: b as i32 }, false);
+        return (
+            Shadow {
+                p: a as i32,
+                q: b as i32,
+            },
+            false,
+        );
     }
     // Step 3: `0 < xe <= xo` or `0 < ye <= yo` (never for none).
     let (p, q) = (i64::from(shadow.p), i64::from(shadow.q));
@@ -394,5 +407,249 @@ impl DiamondRaycast {
             self.masks.walls.insert(0, 0);
         }
         light_walls(tiles, &mut self.masks, &mut self.lit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{cave, SplitMix64};
+    use crate::kernel::{Quadrant, Visit};
+    use crate::map::Rect;
+    use crate::{Grid, Range, Shape};
+    use std::collections::BTreeSet;
+
+    /// The state of one tile in the scan this one replaced: the module
+    /// docs' vectors, tile by tile.
+    #[derive(Clone, Copy, Debug, Default)]
+    struct Ray {
+        xe: i64,
+        ye: i64,
+        xo: i64,
+        yo: i64,
+        live: bool,
+    }
+
+    impl Ray {
+        fn obscured(&self) -> bool {
+            (self.xe > 0 && self.xe <= self.xo) || (self.ye > 0 && self.ye <= self.yo)
+        }
+
+        fn casts_shadow(&self) -> bool {
+            self.xo != 0 || self.yo != 0
+        }
+    }
+
+    /// Steps 1 to 3 of the definition from the live inputs.
+    fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
+        let mut ray = Ray::default();
+        if let Some(x) = x_in {
+            if x.casts_shadow() && x.xe > 0 {
+                ray = Ray {
+                    xe: x.xe - x.yo,
+                    ye: x.ye + x.yo,
+                    ..x
+                };
+            }
+        }
+        if let Some(y) = y_in {
+            if y.casts_shadow() && y.ye > 0 && (ray.yo == 0 || (y.xe <= 0 && y.xo > 0)) {
+                ray = Ray {
+                    xe: y.xe + y.xo,
+                    ye: y.ye - y.xo,
+                    ..y
+                };
+            }
+        }
+        ray.live = match (x_in, y_in) {
+            (None, None) => false,
+            (Some(x), None) => !x.obscured(),
+            (None, Some(y)) => !y.obscured(),
+            (Some(x), Some(y)) => !(x.obscured() && y.obscured()),
+        };
+        ray
+    }
+
+    /// The definition, over every tile of each quadrant's box with the
+    /// vectors as written, then the post-pass by its definition: the
+    /// positions seen.
+    fn reference<M: Opacity + ?Sized>(
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> BTreeSet<(i32, i32)> {
+        let field = Field::new(map, origin, range).unwrap();
+        let opaque = |dx: i64, dy: i64| {
+            let (x, y) = field.tile(dx, dy);
+            map.is_opaque(x, y)
+        };
+        let mut seen = BTreeSet::from([(0, 0)]);
+        for q in Quadrant::ALL {
+            let (ex, ey) = q.extents(&field);
+            let mut rows = vec![vec![Ray::default(); ex as usize + 1]; ey as usize + 1];
+            for b in 0..=ey {
+                for a in 0..=ex {
+                    let (i, j) = (a as usize, b as usize);
+                    if (a, b) == (0, 0) {
+                        rows[0][0].live = true;
+                        continue;
+                    }
+                    let x_in = (a > 0 && rows[j][i - 1].live).then(|| rows[j][i - 1]);
+                    let y_in = (b > 0 && rows[j - 1][i].live).then(|| rows[j - 1][i]);
+                    let (dx, dy) = q.offset(a, b);
+                    let mut ray = merge(x_in, y_in);
+                    ray.live &= field.in_range(dx, dy);
+                    if ray.live {
+                        if opaque(dx, dy) {
+                            (ray.xe, ray.xo, ray.ye, ray.yo) = (a, a, b, b);
+                        } else if !ray.obscured() {
+                            seen.insert((dx, dy));
+                        }
+                    }
+                    rows[j][i] = ray;
+                }
+            }
+        }
+        // The post-pass: walls in range next to a visible transparent tile
+        // no farther from the origin on either axis.
+        let mut walls = Vec::new();
+        for dy in -field.up..=field.down {
+            for dx in -field.left..=field.right {
+                if seen.contains(&(dx, dy)) || !field.in_range(dx, dy) || !opaque(dx, dy) {
+                    continue;
+                }
+                let lights = (-1..=1).any(|sy: i64| {
+                    (-1..=1).any(|sx: i64| {
+                        let (tx, ty) = (dx + sx, dy + sy);
+                        (sx, sy) != (0, 0)
+                            && tx.abs() <= dx.abs()
+                            && ty.abs() <= dy.abs()
+                            && seen.contains(&(tx, ty))
+                            && !opaque(tx, ty)
+                    })
+                });
+                if lights {
+                    walls.push((dx, dy));
+                }
+            }
+        }
+        seen.extend(walls);
+        seen.iter().map(|&(dx, dy)| field.tile(dx, dy)).collect()
+    }
+
+    /// The scan's positions, checked to come once each, the origin first.
+    fn scanned<M: Opacity + ?Sized>(
+        fov: &mut DiamondRaycast,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> BTreeSet<(i32, i32)> {
+        let field = Field::new(map, origin, range).unwrap();
+        let mut order = Vec::new();
+        fov.run(
+            map,
+            &field,
+            &mut Visit::new(|x, y| order.push((x, y)), origin),
+        )
+        .unwrap();
+        assert_eq!(order.first(), Some(&origin));
+        let set: BTreeSet<_> = order.iter().copied().collect();
+        assert_eq!(set.len(), order.len(), "a tile reported twice");
+        set
+    }
+
+    /// A grid read tile by tile: the scan's other reader.
+    struct Unpacked<'a>(&'a Grid);
+
+    impl Opacity for Unpacked<'_> {
+        fn is_opaque(&self, x: i32, y: i32) -> bool {
+            self.0.is_opaque(x, y)
+        }
+
+        fn bounds(&self) -> Option<Rect> {
+            Some(self.0.rect())
+        }
+    }
+
+    fn random_grid(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Grid {
+        let mut g = Grid::new(w, h);
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                g.set(x, y, rng.percent(percent));
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn equals_the_definition_tile_by_tile_on_random_maps() {
+        let mut rng = SplitMix64::new(0x4449_414d);
+        let mut fov = DiamondRaycast::new();
+        let mut wide = 0;
+        for n in 0..3000 {
+            // Most maps small; one in five wide enough for rows of more
+            // than a word; caves as well as noise.
+            let large = n % 5 == 0;
+            let (w, h) = if large {
+                let (long, other) = (65 + rng.below(100), 1 + rng.below(100));
+                if n % 2 == 0 {
+                    (long, other)
+                } else {
+                    (other, long)
+                }
+            } else {
+                let side = 1 + rng.below(30);
+                (1 + rng.below(side), 1 + rng.below(side))
+            };
+            // Sparse walls on the large maps, so that shadows go far.
+            let g = if n % 3 == 0 && !large {
+                cave(w, h, rng.next_u64())
+            } else if large {
+                random_grid(&mut rng, w, h, [1, 2, 4, 8][n % 4])
+            } else {
+                random_grid(&mut rng, w, h, [0, 5, 15, 30, 50][n % 5])
+            };
+            // Origins on or near the edges half the time.
+            let pick = |rng: &mut SplitMix64, len: u32| match rng.below(4) {
+                0 => 0,
+                1 => len - 1,
+                _ => rng.below(len),
+            };
+            let origin = (pick(&mut rng, w) as i32, pick(&mut rng, h) as i32);
+            let range = match rng.below(6) {
+                0 => Range::UNLIMITED,
+                k => Range::new(
+                    rng.below(if large { 120 } else { 25 }),
+                    Shape::ALL[(k as usize - 1) % Shape::ALL.len()],
+                ),
+            };
+            let field = Field::new(&g, origin, range).unwrap();
+            wide += usize::from(
+                field.left.max(field.right) >= 64 && !range.radius().is_some_and(|r| r < 64),
+            );
+            let want = reference(&g, origin, range);
+            let packed = scanned(&mut fov, &g, origin, range);
+            assert_eq!(packed, want, "map {n} {w}x{h} from {origin:?} {range:?}");
+            let asked = scanned(&mut fov, &Unpacked(&g), origin, range);
+            assert_eq!(asked, want, "map {n} read tile by tile");
+        }
+        assert!(wide > 100, "only {wide} fields with rows past a word");
+    }
+
+    #[test]
+    fn an_unbounded_map_with_a_radius_equals_the_definition() {
+        let mut rng = SplitMix64::new(17);
+        let mut fov = DiamondRaycast::new();
+        for n in 0..150u64 {
+            let seed = rng.next_u64();
+            let walls = move |x: i32, y: i32| {
+                let h = SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64();
+                h % 100 < n % 30
+            };
+            let range = Range::new(rng.below(80), Shape::ALL[n as usize % Shape::ALL.len()]);
+            let origin = (rng.below(20) as i32 - 10, rng.below(20) as i32 - 10);
+            let want = reference(&walls, origin, range);
+            assert_eq!(scanned(&mut fov, &walls, origin, range), want, "{n}");
+        }
     }
 }
