@@ -625,7 +625,7 @@ mod tests {
             };
             let field = Field::new(&g, origin, range).unwrap();
             wide += usize::from(
-                field.left.max(field.right) >= 64 && !range.radius().is_some_and(|r| r < 64),
+                field.left.max(field.right) >= 64 && range.radius().is_none_or(|r| r >= 64),
             );
             let want = reference(&g, origin, range);
             let packed = scanned(&mut fov, &g, origin, range);
