@@ -48,9 +48,10 @@
 //! `xe = p + k` and `ye = q - k` with `k = p·b - q·a` (0 on the obstacle):
 //! a tile keeps only which obstacle it carries, and the steps and the test
 //! of step 3 are sign tests on `k`. A tile is live only when an input is
-//! live and not obscured, so each row is scanned from the first such tile
-//! of the row before to the last tile one can reach, and its walls are read
-//! a word of 64 tiles at a time (on a map with packed rows).
+//! live and not obscured, that is visible, so each row is scanned from the
+//! first visible tile of the row before, live tile by live tile; a run of
+//! floor that no shadow reaches is filled a word at a time, and walls are
+//! read a word of 64 tiles at a time (on a map with packed rows).
 //!
 //! **Cost.** One pass over the live tiles of each quadrant, with two rows
 //! of state, then the post-pass, over bitsets of the box (boxes above
@@ -72,8 +73,9 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::Sink;
-use crate::kernel::{presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Tiles};
+use crate::kernel::{
+    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
+};
 use crate::map::Opacity;
 
 /// The obstacle whose obscurity a tile carries, in quadrant offsets;
