@@ -233,23 +233,6 @@ impl TileBits {
         }
     }
 
-    /// Calls `f(r, c)` for every set tile of row `r`, column `c` (both
-    /// counted from the area's corner), rows first.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(usize, usize)) {
-        if self.words_per_row == 0 {
-            return;
-        }
-        for (r, row) in self.words.chunks_exact(self.words_per_row).enumerate() {
-            for (k, &word) in row.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    f(r, k * 64 + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
-        }
-    }
-
     /// Keeps the set tiles for which `keep(r, c)` holds, rows first.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
         if self.words_per_row == 0 {

@@ -136,7 +136,6 @@ impl Algorithm {
             },
             Algorithm::DiamondRaycast => Properties {
                 diagonal_gaps: false,
-                speed: Speed::Moderate,
                 ..Algorithm::BasicRaycast.properties()
             },
             Algorithm::Restrictive => Properties {

@@ -157,6 +157,10 @@ impl Lines<'_> {
 /// How a scan reads its lines of walls: straight from [`Lines`], or through
 /// any [`Tiles`] ([`ByTile`]). Each scan is compiled for both.
 pub(crate) trait OctantRows {
+    /// Whether reading tiles a scan may not need is cheap and asks the map
+    /// nothing (packed words), so that a scan can read ahead a word at a time.
+    const PACKED: bool;
+
     /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`, in
     /// the map's order: bit 0 is the tile with the smallest x (on a row of
     /// the map) or y (on a column), so no bits are mirrored
@@ -196,6 +200,8 @@ pub(crate) trait OctantRows {
 }
 
 impl OctantRows for Lines<'_> {
+    const PACKED: bool = true;
+
     #[inline(always)]
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
         let lowest = if octant.runs_forward() {
@@ -211,6 +217,8 @@ impl OctantRows for Lines<'_> {
 pub(crate) struct ByTile<'t, T>(pub(crate) &'t T);
 
 impl<T: Tiles> OctantRows for ByTile<'_, T> {
+    const PACKED: bool = T::PACKED_ROWS;
+
     #[inline(always)]
     fn bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
         debug_assert!((1..=64).contains(&len));

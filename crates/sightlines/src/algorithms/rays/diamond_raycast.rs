@@ -29,9 +29,7 @@
 //!
 //! **Against libtcod.** The same radius rule, and the same one difference in
 //! the post-pass, as [`basic-raycast`](crate::basic_raycast) (pinned by the
-//! tests on libtcod's own output). libtcod walks a queue over the whole map;
-//! here each quadrant is scanned row by row, which meets every tile after
-//! both its inputs, so the states are the same.
+//! tests on libtcod's own output).
 //!
 //! **Properties** (see [`Algorithm::properties`](crate::Algorithm::properties)).
 //! Not symmetric. It does not see through diagonal gaps: between two walls
@@ -42,8 +40,21 @@
 //! swapping the axes changed no result on the tests' thousands of random
 //! maps; that invariance is observed, not proven.
 //!
-//! **Cost.** One pass over the range's box with two rows of state per
-//! quadrant, then the post-pass, over bitsets of the box (boxes above
+//! **How it is computed.** libtcod walks a queue over the whole map; here
+//! each quadrant is scanned row by row, which meets every tile after both
+//! its inputs, so the states are the same. Steps 1 and 2 copy an input's
+//! obscurity and move its error by the same amount along each axis, so a
+//! tile `(a, b)` carrying the obscurity of the obstacle `(p, q)` has
+//! `xe = p + k` and `ye = q - k` with `k = p·b - q·a` (0 on the obstacle):
+//! a tile keeps only which obstacle it carries, and the steps and the test
+//! of step 3 are sign tests on `k`. A tile is live only when an input is
+//! live and not obscured, that is visible, so each row is scanned from the
+//! first visible tile of the row before, live tile by live tile; a run of
+//! floor that no shadow reaches is filled a word at a time, and walls are
+//! read a word of 64 tiles at a time (on a map with packed rows).
+//!
+//! **Cost.** One pass over the live tiles of each quadrant, with two rows
+//! of state, then the post-pass, over bitsets of the box (boxes above
 //! [`MAX_SET_AREA`](crate::MAX_SET_AREA) tiles give
 //! [`FovError::AreaTooLarge`]).
 //!
@@ -62,30 +73,27 @@ use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
-use crate::kernel::{presized_reach, with_tiles, Field, Quadrant, Reach, Sink};
+use crate::kernel::{
+    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
+};
 use crate::map::Opacity;
 
-/// The state of one tile; see the [module docs](self).
-#[derive(Clone, Copy, Debug, Default)]
-struct Ray {
-    xe: i64,
-    ye: i64,
-    xo: i64,
-    yo: i64,
-    live: bool,
+/// The obstacle whose obscurity a tile carries, in quadrant offsets;
+/// `(0, 0)` for none (the origin never is one). The errors follow from it
+/// and the tile (see the [module docs](self)). Offsets stay within
+/// [`MAX_REACH`](crate::kernel::field::MAX_REACH), 2^30, so they fit in
+/// `i32` and their products in `i64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Shadow {
+    p: i32,
+    q: i32,
 }
 
-impl Ray {
-    #[inline]
-    fn obscured(&self) -> bool {
-        (self.xe > 0 && self.xe <= self.xo) || (self.ye > 0 && self.ye <= self.yo)
-    }
+const NONE: Shadow = Shadow { p: 0, q: 0 };
 
-    #[inline]
-    fn casts_shadow(&self) -> bool {
-        self.xo != 0 || self.yo != 0
-    }
-}
+/// The quadrants as octants whose lines are the map's rows: depth along
+/// `y`, columns along `x`, in the order of [`Quadrant::ALL`](crate::kernel::Quadrant::ALL).
+const QUADRANTS: [usize; 4] = [1, 2, 5, 6];
 
 /// Reusable scratch for [`diamond-raycast`](self), libtcod's `FOV_DIAMOND`.
 ///
@@ -104,8 +112,60 @@ pub struct DiamondRaycast {
     lit: FieldBits,
     reach: Reach,
     masks: BoxMasks,
-    prev: Vec<Ray>,
-    cur: Vec<Ray>,
+    /// The row before and the row being scanned.
+    prev: Row,
+    cur: Row,
+}
+
+/// One row of a quadrant, by column.
+#[derive(Clone, Debug, Default)]
+struct Row {
+    /// The shadows, where `shadowed` says there is one (others are stale).
+    shadows: Vec<Shadow>,
+    /// A bit per column: the tile carries a shadow.
+    shadowed: Vec<u64>,
+    /// A bit per column: the tile is visible.
+    seen: Vec<u64>,
+}
+
+impl Row {
+    /// Room for `n` columns.
+    fn fit(&mut self, n: usize) {
+        if self.shadows.len() < n {
+            self.shadows.resize(n, NONE);
+        }
+        let words = n / 64 + 1;
+        if self.seen.len() < words {
+            self.seen.resize(words, 0);
+            self.shadowed.resize(words, 0);
+        }
+    }
+
+    /// Clears the bits of the words of columns `from..=to` (mostly one word:
+    /// a loop, not a call to `memset`).
+    #[inline(always)]
+    fn clear(&mut self, from: i64, to: i64) {
+        for k in from as usize / 64..=to as usize / 64 {
+            self.seen[k] = 0;
+            self.shadowed[k] = 0;
+        }
+    }
+
+    /// The tile at column `i`'s shadow.
+    #[inline(always)]
+    fn shadow(&self, i: usize) -> Shadow {
+        if self.shadowed[i / 64] >> (i % 64) & 1 != 0 {
+            self.shadows[i]
+        } else {
+            NONE
+        }
+    }
+}
+
+/// The row before's last visible tile.
+#[derive(Clone, Copy, Debug)]
+struct RowBefore {
+    last: i64,
 }
 
 impl DiamondRaycast {
@@ -114,80 +174,197 @@ impl DiamondRaycast {
         DiamondRaycast::default()
     }
 
-    fn scan_quadrant<M: Opacity + ?Sized>(&mut self, map: &M, field: &Field, q: Quadrant) {
-        let (ex, ey) = q.extents(field);
+    /// Scans the quadrant of octant `o` (one of [`QUADRANTS`]) row by row,
+    /// marking its visible tiles in `lit`.
+    fn scan_quadrant<R: OctantRows>(&mut self, rows: &R, field: &Field, o: usize) {
+        let octant = Octant::ALL[o];
+        let (ey, ex) = octant.extents(field);
         let n = ex as usize + 1;
-        self.prev.clear();
-        self.prev.resize(n, Ray::default());
-        self.cur.clear();
-        self.cur.resize(n, Ray::default());
+        self.prev.fit(n);
+        self.cur.fit(n);
+        // The origin's row: the origin is live and visible, and no row
+        // comes before it, so no shadow above.
+        let mut before = RowBefore { last: 0 };
+        let mut start = 1;
         for b in 0..=ey {
-            let mut any_live = false;
-            for a in 0..=ex {
-                let i = a as usize;
-                let ray = if (a, b) == (0, 0) {
-                    Ray {
-                        live: true,
-                        ..Ray::default()
-                    }
-                } else {
-                    let x_in = (a > 0 && self.cur[i - 1].live).then(|| self.cur[i - 1]);
-                    let y_in = (b > 0 && self.prev[i].live).then(|| self.prev[i]);
-                    let (dx, dy) = q.offset(a, b);
-                    let mut ray = merge(x_in, y_in);
-                    if ray.live && !field.in_range(dx, dy) {
-                        ray.live = false;
-                    }
-                    if ray.live {
-                        let (x, y) = field.tile(dx, dy);
-                        if map.is_opaque(x, y) {
-                            (ray.xe, ray.xo, ray.ye, ray.yo) = (a, a, b, b);
-                        } else if !ray.obscured() {
-                            self.lit.insert(dx, dy);
-                        }
-                    }
-                    ray
-                };
-                any_live |= ray.live;
-                self.cur[i] = ray;
+            let lim = self.reach.at(b).min(ex);
+            if lim < start && b > 0 {
+                // The tiles from `start` on are out of range, those before dead.
+                break;
             }
-            if !any_live {
+            // Shapes shrink across as rows go out, so the row after reads
+            // no bit past `lim`.
+            self.cur.clear(start.min(lim), lim);
+            if b == 0 {
+                self.prev.clear(0, lim);
+                self.cur.seen[0] = 1;
+            }
+            // The origin's row may be the origin alone.
+            let end = if lim < start {
+                0
+            } else {
+                scan_row(
+                    rows,
+                    octant,
+                    b,
+                    start,
+                    lim,
+                    before,
+                    &self.prev,
+                    &mut self.cur,
+                )
+            };
+            // The visible tiles, reported; the first and last for the row after.
+            let (mut first, mut last) = (-1, -1);
+            let from = if b == 0 { 0 } else { start as usize / 64 };
+            for k in from..=end as usize / 64 {
+                let word = self.cur.seen[k];
+                if word == 0 {
+                    continue;
+                }
+                let base = 64 * k as i64;
+                if first < 0 {
+                    first = base + i64::from(word.trailing_zeros());
+                }
+                last = base + 63 - i64::from(word.leading_zeros());
+                let dy = b * octant.yx;
+                if octant.xy > 0 {
+                    self.lit.or_word(dy, base, word);
+                } else {
+                    // Columns run leftward: bit `i` is `dx = -(base + i)`.
+                    self.lit.or_word(dy, -(base + 63), word.reverse_bits());
+                }
+            }
+            if first < 0 {
                 return;
             }
+            before = RowBefore { last };
+            start = first;
             std::mem::swap(&mut self.prev, &mut self.cur);
         }
     }
 }
 
-/// A tile's state from its live inputs, before its own opacity counts.
-#[inline]
-fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
-    let mut ray = Ray::default();
-    if let Some(x) = x_in {
-        if x.casts_shadow() && x.xe > 0 {
-            ray = Ray {
-                xe: x.xe - x.yo,
-                ye: x.ye + x.yo,
-                ..x
+/// Scans row `b` of `octant`'s quadrant from column `start`, a live tile,
+/// tile by live tile up to `lim`, into `cur` (its bits from `start`'s word
+/// to `lim`'s clear). Returns the last column looked at.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn scan_row<R: OctantRows>(
+    rows: &R,
+    octant: Octant,
+    b: i64,
+    start: i64,
+    lim: i64,
+    before: RowBefore,
+    prev: &Row,
+    cur: &mut Row,
+) -> i64 {
+    let mut a = start;
+    // The tile to the left: dead at the start of a row after the first, the
+    // origin (no shadow) in the first.
+    let mut x = NONE;
+    let (mut wall_from, mut wall_to, mut walls) = (0, -1, 0u64);
+    loop {
+        // Tile `a` is live: the tile to its left or above is visible.
+        if a > wall_to {
+            // Past the row before's visible tiles only a chain of visible
+            // tiles goes on: ask a map without packed rows tile by tile.
+            let ahead = if R::PACKED {
+                63
+            } else {
+                (before.last - a).clamp(0, 63)
             };
+            (wall_from, wall_to) = (a, (a + ahead).min(lim));
+            walls = rows.octant_bits(octant, b, a, (wall_to - a + 1) as u32);
         }
-    }
-    if let Some(y) = y_in {
-        if y.casts_shadow() && y.ye > 0 && (ray.yo == 0 || (y.xe <= 0 && y.xo > 0)) {
-            ray = Ray {
-                xe: y.xe + y.xo,
-                ye: y.ye - y.xo,
-                ..y
-            };
+        let i = a as usize;
+        let y = prev.shadow(i);
+        let here = walls >> (a - wall_from);
+        if x == NONE && y == NONE && here & 1 == 0 {
+            // No shadow comes in: the run of floor from here with no shadow
+            // above is visible and carries none (to the end of the word).
+            let s = i % 64;
+            let free = !(here | prev.shadowed[i / 64] >> s);
+            let len = (free.trailing_ones() as i64)
+                .min(64 - s as i64)
+                .min(wall_to - a + 1)
+                .min(lim - a + 1);
+            cur.seen[i / 64] |= (u64::MAX >> (64 - len)) << s;
+            a += len;
+            if a > lim {
+                return lim;
+            }
+            continue;
         }
+        let (shadow, visible) = tile(x, y, a, b, here & 1 != 0);
+        cur.shadows[i] = shadow;
+        cur.shadowed[i / 64] |= u64::from(shadow != NONE) << (i % 64);
+        x = shadow;
+        if visible {
+            cur.seen[i / 64] |= 1 << (i % 64);
+            if a == lim {
+                return a;
+            }
+            a += 1;
+            continue;
+        }
+        if a >= before.last {
+            // Nothing visible to the left or above the next tile.
+            return a;
+        }
+        // The next tile below a visible one (there is one up to `last`).
+        let mut k = i / 64;
+        let mut above = prev.seen[k] & (u64::MAX << (i % 64) << 1);
+        while above == 0 {
+            k += 1;
+            above = prev.seen[k];
+        }
+        let next = 64 * k as i64 + i64::from(above.trailing_zeros());
+        if next > lim {
+            return a;
+        }
+        if next > a + 1 {
+            // The tile to its left is dead.
+            x = NONE;
+        }
+        a = next;
     }
-    ray.live = match (x_in, y_in) {
-        (None, None) => false,
-        (Some(x), None) => !x.obscured(),
-        (None, Some(y)) => !y.obscured(),
-        (Some(x), Some(y)) => !(x.obscured() && y.obscured()),
-    };
-    ray
+}
+
+/// A live tile `(a, b)` from its inputs' shadows (none for an input that is
+/// not live): its shadow and whether it is visible. Steps 1 to 4 of the
+/// [module docs](self), with `xe = p + k`, `ye = q - k` and `k = p·b - q·a`
+/// for the tile carrying obstacle `(p, q)`; an input one step back along x
+/// has `k + q`, along y `k - p`.
+#[inline(always)]
+fn tile(x: Shadow, y: Shadow, a: i64, b: i64, opaque: bool) -> (Shadow, bool) {
+    let (xp, xq) = (i64::from(x.p), i64::from(x.q));
+    let (yp, yq) = (i64::from(y.p), i64::from(y.q));
+    // Step 1: `X.xe = xp + kx + xq > 0` (none gives 0).
+    let kx = xp * b - xq * a;
+    let from_x = xp + xq + kx > 0;
+    let (mut shadow, mut k) = if from_x { (x, kx) } else { (NONE, 0) };
+    // Step 2: `Y.ye = yq - ky + yp > 0`, and `yo` still zero or
+    // `Y.xe = ky <= 0 < Y.xo`.
+    let ky = yp * b - yq * a;
+    if yp + yq - ky > 0 && (shadow.q == 0 || (ky <= 0 && yp > 0)) {
+        (shadow, k) = (y, ky);
+    }
+    if opaque {
+        // Step 4: an obstacle, obscured by itself.
+        return (
+            Shadow {
+                p: a as i32,
+                q: b as i32,
+            },
+            false,
+        );
+    }
+    // Step 3: `0 < xe <= xo` or `0 < ye <= yo` (never for none).
+    let (p, q) = (i64::from(shadow.p), i64::from(shadow.q));
+    let obscured = (k <= 0 && k > -p) || (k >= 0 && k < q);
+    (shadow, !obscured)
 }
 
 field_of_view!(DiamondRaycast);
@@ -200,26 +377,281 @@ impl Scan for DiamondRaycast {
     {
         self.lit.reset(field)?;
         self.lit.insert(0, 0);
-        // Rays for the widest quadrant any origin can have with this range,
+        // Rows for the widest quadrant any origin can have with this range,
         // so that no later origin needs more.
-        let rays = presized_reach(map, field.range) + 1;
-        for list in [&mut self.prev, &mut self.cur] {
-            list.reserve(rays.saturating_sub(list.len()));
-        }
-        for q in Quadrant::ALL {
-            self.scan_quadrant(map, field, q);
+        let cells = presized_reach(map, field.range) + 1;
+        for row in [&mut self.prev, &mut self.cur] {
+            row.shadows.reserve(cells.saturating_sub(row.shadows.len()));
+            for bits in [&mut row.seen, &mut row.shadowed] {
+                bits.reserve((cells / 64 + 1).saturating_sub(bits.len()));
+            }
         }
         self.reach.reset(field.range);
-        // `basic-raycast`'s wall post-pass over the lit tiles.
-        with_tiles!(map, field.origin, |tiles| {
-            self.masks.reset(tiles, field, &mut self.reach);
-            self.masks.read_lit(tiles, &self.lit);
-            light_walls(tiles, &mut self.masks, &mut self.lit);
-        });
-        // The origin first, then the rest run by run.
-        sink.tile(0, 0);
-        self.lit.remove(0, 0);
-        self.lit.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field));
+        self.lit.report(sink);
         Ok(())
+    }
+}
+
+impl DiamondRaycast {
+    /// The four quadrants, then `basic-raycast`'s wall post-pass.
+    fn scan<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+        let lines = tiles.lines(field);
+        for o in QUADRANTS {
+            match lines.of(Octant::ALL[o]) {
+                Some(rows) => self.scan_quadrant(&rows, field, o),
+                None => self.scan_quadrant(&ByTile(tiles), field, o),
+            }
+        }
+        self.masks.reset(tiles, field, &mut self.reach);
+        // The lit tiles are visible, so transparent, but for the origin.
+        if !T::PACKED_ROWS && tiles.opaque(0, 0) {
+            self.masks.walls.insert(0, 0);
+        }
+        light_walls(tiles, &mut self.masks, &mut self.lit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{cave, SplitMix64};
+    use crate::kernel::{Quadrant, Visit};
+    use crate::map::Rect;
+    use crate::{Grid, Range, Shape};
+    use std::collections::BTreeSet;
+
+    /// The state of one tile in the scan this one replaced: the module
+    /// docs' vectors, tile by tile.
+    #[derive(Clone, Copy, Debug, Default)]
+    struct Ray {
+        xe: i64,
+        ye: i64,
+        xo: i64,
+        yo: i64,
+        live: bool,
+    }
+
+    impl Ray {
+        fn obscured(&self) -> bool {
+            (self.xe > 0 && self.xe <= self.xo) || (self.ye > 0 && self.ye <= self.yo)
+        }
+
+        fn casts_shadow(&self) -> bool {
+            self.xo != 0 || self.yo != 0
+        }
+    }
+
+    /// Steps 1 to 3 of the definition from the live inputs.
+    fn merge(x_in: Option<Ray>, y_in: Option<Ray>) -> Ray {
+        let mut ray = Ray::default();
+        if let Some(x) = x_in {
+            if x.casts_shadow() && x.xe > 0 {
+                ray = Ray {
+                    xe: x.xe - x.yo,
+                    ye: x.ye + x.yo,
+                    ..x
+                };
+            }
+        }
+        if let Some(y) = y_in {
+            if y.casts_shadow() && y.ye > 0 && (ray.yo == 0 || (y.xe <= 0 && y.xo > 0)) {
+                ray = Ray {
+                    xe: y.xe + y.xo,
+                    ye: y.ye - y.xo,
+                    ..y
+                };
+            }
+        }
+        ray.live = match (x_in, y_in) {
+            (None, None) => false,
+            (Some(x), None) => !x.obscured(),
+            (None, Some(y)) => !y.obscured(),
+            (Some(x), Some(y)) => !(x.obscured() && y.obscured()),
+        };
+        ray
+    }
+
+    /// The definition, over every tile of each quadrant's box with the
+    /// vectors as written, then the post-pass by its definition: the
+    /// positions seen.
+    fn reference<M: Opacity + ?Sized>(
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> BTreeSet<(i32, i32)> {
+        let field = Field::new(map, origin, range).unwrap();
+        let opaque = |dx: i64, dy: i64| {
+            let (x, y) = field.tile(dx, dy);
+            map.is_opaque(x, y)
+        };
+        let mut seen = BTreeSet::from([(0, 0)]);
+        for q in Quadrant::ALL {
+            let (ex, ey) = q.extents(&field);
+            let mut rows = vec![vec![Ray::default(); ex as usize + 1]; ey as usize + 1];
+            for b in 0..=ey {
+                for a in 0..=ex {
+                    let (i, j) = (a as usize, b as usize);
+                    if (a, b) == (0, 0) {
+                        rows[0][0].live = true;
+                        continue;
+                    }
+                    let x_in = (a > 0 && rows[j][i - 1].live).then(|| rows[j][i - 1]);
+                    let y_in = (b > 0 && rows[j - 1][i].live).then(|| rows[j - 1][i]);
+                    let (dx, dy) = q.offset(a, b);
+                    let mut ray = merge(x_in, y_in);
+                    ray.live &= field.in_range(dx, dy);
+                    if ray.live {
+                        if opaque(dx, dy) {
+                            (ray.xe, ray.xo, ray.ye, ray.yo) = (a, a, b, b);
+                        } else if !ray.obscured() {
+                            seen.insert((dx, dy));
+                        }
+                    }
+                    rows[j][i] = ray;
+                }
+            }
+        }
+        // The post-pass: walls in range next to a visible transparent tile
+        // no farther from the origin on either axis.
+        let mut walls = Vec::new();
+        for dy in -field.up..=field.down {
+            for dx in -field.left..=field.right {
+                if seen.contains(&(dx, dy)) || !field.in_range(dx, dy) || !opaque(dx, dy) {
+                    continue;
+                }
+                let lights = (-1..=1).any(|sy: i64| {
+                    (-1..=1).any(|sx: i64| {
+                        let (tx, ty) = (dx + sx, dy + sy);
+                        (sx, sy) != (0, 0)
+                            && tx.abs() <= dx.abs()
+                            && ty.abs() <= dy.abs()
+                            && seen.contains(&(tx, ty))
+                            && !opaque(tx, ty)
+                    })
+                });
+                if lights {
+                    walls.push((dx, dy));
+                }
+            }
+        }
+        seen.extend(walls);
+        seen.iter().map(|&(dx, dy)| field.tile(dx, dy)).collect()
+    }
+
+    /// The scan's positions, checked to come once each, the origin first.
+    fn scanned<M: Opacity + ?Sized>(
+        fov: &mut DiamondRaycast,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> BTreeSet<(i32, i32)> {
+        let field = Field::new(map, origin, range).unwrap();
+        let mut order = Vec::new();
+        fov.run(
+            map,
+            &field,
+            &mut Visit::new(|x, y| order.push((x, y)), origin),
+        )
+        .unwrap();
+        assert_eq!(order.first(), Some(&origin));
+        let set: BTreeSet<_> = order.iter().copied().collect();
+        assert_eq!(set.len(), order.len(), "a tile reported twice");
+        set
+    }
+
+    /// A grid read tile by tile: the scan's other reader.
+    struct Unpacked<'a>(&'a Grid);
+
+    impl Opacity for Unpacked<'_> {
+        fn is_opaque(&self, x: i32, y: i32) -> bool {
+            self.0.is_opaque(x, y)
+        }
+
+        fn bounds(&self) -> Option<Rect> {
+            Some(self.0.rect())
+        }
+    }
+
+    fn random_grid(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Grid {
+        let mut g = Grid::new(w, h);
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                g.set(x, y, rng.percent(percent));
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn equals_the_definition_tile_by_tile_on_random_maps() {
+        let mut rng = SplitMix64::new(0x4449_414d);
+        let mut fov = DiamondRaycast::new();
+        let mut wide = 0;
+        for n in 0..3000 {
+            // Most maps small; one in five wide enough for rows of more
+            // than a word; caves as well as noise.
+            let large = n % 5 == 0;
+            let (w, h) = if large {
+                let (long, other) = (65 + rng.below(100), 1 + rng.below(100));
+                if n % 2 == 0 {
+                    (long, other)
+                } else {
+                    (other, long)
+                }
+            } else {
+                let side = 1 + rng.below(30);
+                (1 + rng.below(side), 1 + rng.below(side))
+            };
+            // Sparse walls on the large maps, so that shadows go far.
+            let g = if n % 3 == 0 && !large {
+                cave(w, h, rng.next_u64())
+            } else if large {
+                random_grid(&mut rng, w, h, [1, 2, 4, 8][n % 4])
+            } else {
+                random_grid(&mut rng, w, h, [0, 5, 15, 30, 50][n % 5])
+            };
+            // Origins on or near the edges half the time.
+            let pick = |rng: &mut SplitMix64, len: u32| match rng.below(4) {
+                0 => 0,
+                1 => len - 1,
+                _ => rng.below(len),
+            };
+            let origin = (pick(&mut rng, w) as i32, pick(&mut rng, h) as i32);
+            let range = match rng.below(6) {
+                0 => Range::UNLIMITED,
+                k => Range::new(
+                    rng.below(if large { 120 } else { 25 }),
+                    Shape::ALL[(k as usize - 1) % Shape::ALL.len()],
+                ),
+            };
+            let field = Field::new(&g, origin, range).unwrap();
+            wide += usize::from(
+                field.left.max(field.right) >= 64 && range.radius().is_none_or(|r| r >= 64),
+            );
+            let want = reference(&g, origin, range);
+            let packed = scanned(&mut fov, &g, origin, range);
+            assert_eq!(packed, want, "map {n} {w}x{h} from {origin:?} {range:?}");
+            let asked = scanned(&mut fov, &Unpacked(&g), origin, range);
+            assert_eq!(asked, want, "map {n} read tile by tile");
+        }
+        assert!(wide > 100, "only {wide} fields with rows past a word");
+    }
+
+    #[test]
+    fn an_unbounded_map_with_a_radius_equals_the_definition() {
+        let mut rng = SplitMix64::new(17);
+        let mut fov = DiamondRaycast::new();
+        for n in 0..150u64 {
+            let seed = rng.next_u64();
+            let walls = move |x: i32, y: i32| {
+                let h = SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64();
+                h % 100 < n % 30
+            };
+            let range = Range::new(rng.below(80), Shape::ALL[n as usize % Shape::ALL.len()]);
+            let origin = (rng.below(20) as i32 - 10, rng.below(20) as i32 - 10);
+            let want = reference(&walls, origin, range);
+            assert_eq!(scanned(&mut fov, &walls, origin, range), want, "{n}");
+        }
     }
 }

@@ -91,6 +91,25 @@ impl FieldBits {
         fill_bits(self.bits.row_mut((dy + self.up) as usize), c0, c1);
     }
 
+    /// Sets the bits of offsets `(dx0 + i, dy)` for the set bits `i` of
+    /// `word`; those of offsets outside the box must be clear.
+    #[inline(always)]
+    pub(crate) fn or_word(&mut self, dy: i64, dx0: i64, word: u64) {
+        let c0 = dx0 + self.left;
+        let row = self.bits.row_mut((dy + self.up) as usize);
+        if c0 < 0 {
+            // Bits left of the box are clear.
+            row[0] |= word >> -c0;
+            return;
+        }
+        let (k, s) = (c0 as usize / 64, c0 as u32 % 64);
+        row[k] |= word << s;
+        let spill = if s == 0 { 0 } else { word >> (64 - s) };
+        if spill != 0 {
+            row[k + 1] |= spill;
+        }
+    }
+
     /// Calls `f(dy, dx0, dx1)` for every run of set bits `(dx0..=dx1, dy)`
     /// within a word, rows first, left to right.
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(i64, i64, i64)) {
@@ -104,12 +123,6 @@ impl FieldBits {
         let (up, left) = (self.up, self.left);
         self.bits
             .retain(|r, c| keep(c as i64 - left, r as i64 - up));
-    }
-
-    /// Calls `f` with the offset of every set bit, rows first.
-    pub(crate) fn for_each(&self, mut f: impl FnMut(i64, i64)) {
-        self.bits
-            .for_each(|r, c| f(c as i64 - self.left, r as i64 - self.up));
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::FieldBits;
 use crate::kernel::{Field, Reach, Tiles};
+use crate::range::Range;
 
 /// What the rays and the wall post-pass know of the box, in the layout of
 /// the lit tiles' [`FieldBits`].
@@ -16,6 +17,9 @@ pub(crate) struct BoxMasks {
     pub(super) walls: FieldBits,
     /// The post-pass's scratch: two rows of the box.
     spread: Vec<u64>,
+    /// The field whose box and range `in_range` holds: from an origin as
+    /// far from the map's edges as the one before, it is the same.
+    in_range_of: Option<(i64, i64, i64, i64, Range)>,
 }
 
 impl BoxMasks {
@@ -23,14 +27,20 @@ impl BoxMasks {
     /// rows, its walls (other maps are asked only the tiles a scan needs).
     pub(crate) fn reset<T: Tiles>(&mut self, tiles: &T, field: &Field, reach: &mut Reach) {
         // The box is no larger than the lit tiles' one, which fits.
-        let fits = self.in_range.reset(field).and(self.walls.reset(field));
+        let fits = self.walls.reset(field);
         debug_assert!(fits.is_ok());
-        // The range row by row: the shapes are the same along x and y, so
-        // at row `dy` they reach `reach.at(|dy|)` either way.
-        for dy in -field.up..=field.down {
-            let across = reach.at(dy.abs());
-            self.in_range
-                .insert_row(dy, (-across).max(-field.left), across.min(field.right));
+        let of = (field.left, field.right, field.up, field.down, field.range);
+        if self.in_range_of != Some(of) {
+            self.in_range_of = Some(of);
+            let fits = self.in_range.reset(field);
+            debug_assert!(fits.is_ok());
+            // The range row by row: the shapes are the same along x and y, so
+            // at row `dy` they reach `reach.at(|dy|)` either way.
+            for dy in -field.up..=field.down {
+                let across = reach.at(dy.abs());
+                self.in_range
+                    .insert_row(dy, (-across).max(-field.left), across.min(field.right));
+            }
         }
         if T::PACKED_ROWS {
             let wpr = self.walls.bits.words_per_row();
@@ -42,18 +52,6 @@ impl BoxMasks {
                     words[r * wpr + k] = tiles.row_bits(64 * k as i64 - field.left, dy, len);
                 }
             }
-        }
-    }
-
-    /// Records the opacity of every lit tile, for a scan whose rays did not
-    /// (on maps without packed rows; packed ones are read whole up front).
-    pub(crate) fn read_lit<T: Tiles>(&mut self, tiles: &T, lit: &FieldBits) {
-        if !T::PACKED_ROWS {
-            lit.for_each(|dx, dy| {
-                if tiles.opaque(dx, dy) {
-                    self.walls.insert(dx, dy);
-                }
-            });
         }
     }
 }
@@ -94,6 +92,7 @@ fn light_rows<T: Tiles>(
         in_range,
         walls,
         spread,
+        ..
     } = masks;
     let (mut near, mut here) = spread.split_at_mut(wpr);
     // The origin's row is the nearer row of its neighbours, and its own.
