@@ -415,10 +415,10 @@ impl DiamondRaycast {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::rays::test_maps::{random_grid, Unpacked};
     use crate::generate::{cave, SplitMix64};
     use crate::kernel::{Quadrant, Visit};
-    use crate::map::Rect;
-    use crate::{Grid, Range, Shape};
+    use crate::{Range, Shape};
     use std::collections::BTreeSet;
 
     /// The state of one tile in the scan this one replaced: the module
@@ -558,29 +558,6 @@ mod tests {
         let set: BTreeSet<_> = order.iter().copied().collect();
         assert_eq!(set.len(), order.len(), "a tile reported twice");
         set
-    }
-
-    /// A grid read tile by tile: the scan's other reader.
-    struct Unpacked<'a>(&'a Grid);
-
-    impl Opacity for Unpacked<'_> {
-        fn is_opaque(&self, x: i32, y: i32) -> bool {
-            self.0.is_opaque(x, y)
-        }
-
-        fn bounds(&self) -> Option<Rect> {
-            Some(self.0.rect())
-        }
-    }
-
-    fn random_grid(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Grid {
-        let mut g = Grid::new(w, h);
-        for y in 0..h as i32 {
-            for x in 0..w as i32 {
-                g.set(x, y, rng.percent(percent));
-            }
-        }
-        g
     }
 
     #[test]

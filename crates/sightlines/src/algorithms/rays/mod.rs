@@ -148,3 +148,35 @@ impl FieldBits {
         self.for_each_run(|dy, dx0, dx1| sink.row(dy, dx0, dx1));
     }
 }
+
+/// Maps the ray casts' tests share.
+#[cfg(test)]
+pub(crate) mod test_maps {
+    use crate::generate::SplitMix64;
+    use crate::map::{Opacity, Rect};
+    use crate::Grid;
+
+    /// A grid read tile by tile: the scans' other reader.
+    pub(crate) struct Unpacked<'a>(pub(crate) &'a Grid);
+
+    impl Opacity for Unpacked<'_> {
+        fn is_opaque(&self, x: i32, y: i32) -> bool {
+            self.0.is_opaque(x, y)
+        }
+
+        fn bounds(&self) -> Option<Rect> {
+            Some(self.0.rect())
+        }
+    }
+
+    /// A `w` x `h` grid, each tile a wall with chance `percent` in 100.
+    pub(crate) fn random_grid(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Grid {
+        let mut g = Grid::new(w, h);
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                g.set(x, y, rng.percent(percent));
+            }
+        }
+        g
+    }
+}
