@@ -66,6 +66,13 @@ pub struct HexBits<'a> {
     bounds: HexBounds,
 }
 
+/// The 64 bits from bit `s` (0 to 63) of word `a` on, into word `b`.
+#[inline(always)]
+fn join(a: u64, b: u64, s: u32) -> u64 {
+    // Two shifts, so that `s = 0` shifts `b` out whole.
+    a >> s | b << 1 << (63 - s)
+}
+
 impl<'a> HexBits<'a> {
     /// The bits of `bounds`, or `None` when `words` is too short for them.
     pub fn new(words: &'a [u64], words_per_row: usize, bounds: HexBounds) -> Option<HexBits<'a>> {
@@ -103,8 +110,7 @@ impl<'a> HexBits<'a> {
         }
         let (w, s) = ((p / 64) as usize, p as u32 % 64);
         let at = |w: usize| self.words.get(w).copied().unwrap_or(0);
-        // Two shifts, so that `s = 0` shifts the next word out whole.
-        at(w) >> s | at(w + 1) << 1 << (63 - s)
+        join(at(w), at(w + 1), s)
     }
 
     /// Fills `out` with the bits from bit `p` on, as
@@ -116,8 +122,7 @@ impl<'a> HexBits<'a> {
             // The words the copy spans, when all are there: one bounds
             // check for the lot.
             if let Some(from) = self.words.get(w..w + out.len() + 1) {
-                // Two shifts, so that `s = 0` shifts the next word out whole.
-                let join = |a: u64, b: u64| a >> s | b << 1 << (63 - s);
+                let join = |a, b| join(a, b, s);
                 // Windows of up to 127 bits, the common ones, unrolled.
                 match (out, from) {
                     ([word], &[a, b]) => *word = join(a, b),

@@ -71,6 +71,7 @@
 
 use super::walls::{light_walls, BoxMasks};
 use super::FieldBits;
+use crate::bits::mask;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
@@ -290,7 +291,7 @@ fn scan_row<R: OctantRows>(
                 .min(64 - s as i64)
                 .min(wall_to - a + 1)
                 .min(lim - a + 1);
-            cur.seen[i / 64] |= (u64::MAX >> (64 - len)) << s;
+            cur.seen[i / 64] |= mask(s, s + len as usize - 1);
             a += len;
             if a > lim {
                 return lim;
@@ -415,9 +416,9 @@ impl DiamondRaycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{random_grid, Unpacked};
+    use crate::algorithms::rays::test_maps::{random_grid, reported_once, Unpacked};
     use crate::generate::{cave, SplitMix64};
-    use crate::kernel::{Quadrant, Visit};
+    use crate::kernel::Quadrant;
     use crate::{Range, Shape};
     use std::collections::BTreeSet;
 
@@ -547,17 +548,7 @@ mod tests {
         range: Range,
     ) -> BTreeSet<(i32, i32)> {
         let field = Field::new(map, origin, range).unwrap();
-        let mut order = Vec::new();
-        fov.run(
-            map,
-            &field,
-            &mut Visit::new(|x, y| order.push((x, y)), origin),
-        )
-        .unwrap();
-        assert_eq!(order.first(), Some(&origin));
-        let set: BTreeSet<_> = order.iter().copied().collect();
-        assert_eq!(set.len(), order.len(), "a tile reported twice");
-        set
+        reported_once(origin, |sink| fov.run(map, &field, sink).unwrap())
     }
 
     #[test]

@@ -153,8 +153,25 @@ impl FieldBits {
 #[cfg(test)]
 pub(crate) mod test_maps {
     use crate::generate::SplitMix64;
+    use crate::kernel::Visit;
     use crate::map::{Opacity, Rect};
     use crate::Grid;
+    use std::collections::BTreeSet;
+
+    /// The positions `scan` reports through a [`Visit`] from `origin`,
+    /// checked to come once each, the origin first.
+    pub(crate) fn reported_once(
+        origin: (i32, i32),
+        scan: impl FnOnce(&mut Visit<&mut dyn FnMut(i32, i32)>),
+    ) -> BTreeSet<(i32, i32)> {
+        let mut order = Vec::new();
+        let mut push = |x, y| order.push((x, y));
+        scan(&mut Visit::new(&mut push, origin));
+        assert_eq!(order.first(), Some(&origin));
+        let set: BTreeSet<_> = order.iter().copied().collect();
+        assert_eq!(set.len(), order.len(), "a tile reported twice");
+        set
+    }
 
     /// A grid read tile by tile: the scans' other reader.
     pub(crate) struct Unpacked<'a>(pub(crate) &'a Grid);

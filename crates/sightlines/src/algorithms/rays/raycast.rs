@@ -573,10 +573,10 @@ impl Scan for Raycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{random_grid, Unpacked};
+    use crate::algorithms::rays::test_maps::{random_grid, reported_once, Unpacked};
     use crate::gaps::DiagonalGaps;
     use crate::generate::SplitMix64;
-    use crate::kernel::{pinched, Visit};
+    use crate::kernel::pinched;
     use crate::line::{Rounding, Steps};
     use crate::{Range, Shape};
     use std::collections::BTreeSet;
@@ -625,17 +625,7 @@ mod tests {
     ) -> BTreeSet<(i32, i32)> {
         let mut field = Field::new(map, origin, range).unwrap();
         field.gaps = gaps;
-        let mut order = Vec::new();
-        fov.run(
-            map,
-            &field,
-            &mut Visit::new(|x, y| order.push((x, y)), origin),
-        )
-        .unwrap();
-        assert_eq!(order.first(), Some(&origin));
-        let set: BTreeSet<_> = order.iter().copied().collect();
-        assert_eq!(set.len(), order.len(), "a tile reported twice");
-        set
+        reported_once(origin, |sink| fov.run(map, &field, sink).unwrap())
     }
 
     #[test]
