@@ -416,7 +416,7 @@ impl DiamondRaycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{random_grid, reported_once, Unpacked};
+    use crate::algorithms::rays::test_maps::{hashed_walls, random_grid, reported_once, Unpacked};
     use crate::generate::{cave, SplitMix64};
     use crate::kernel::Quadrant;
     use crate::{Range, Shape};
@@ -611,11 +611,8 @@ mod tests {
         let mut rng = SplitMix64::new(17);
         let mut fov = DiamondRaycast::new();
         for n in 0..150u64 {
-            let seed = rng.next_u64();
-            let walls = move |x: i32, y: i32| {
-                let h = SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64();
-                h % 100 < n % 30
-            };
+            // Random walls from a hash of the position.
+            let walls = hashed_walls(rng.next_u64(), n % 30);
             let range = Range::new(rng.below(80), Shape::ALL[n as usize % Shape::ALL.len()]);
             let origin = (rng.below(20) as i32 - 10, rng.below(20) as i32 - 10);
             let want = reference(&walls, origin, range);

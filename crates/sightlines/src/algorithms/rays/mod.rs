@@ -186,6 +186,12 @@ pub(crate) mod test_maps {
         }
     }
 
+    /// An unbounded map whose tiles are walls with chance `percent` in
+    /// 100, from a hash of the position and `seed`.
+    pub(crate) fn hashed_walls(seed: u64, percent: u64) -> impl Fn(i32, i32) -> bool {
+        move |x, y| SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64() % 100 < percent
+    }
+
     /// A `w` x `h` grid, each tile a wall with chance `percent` in 100.
     pub(crate) fn random_grid(rng: &mut SplitMix64, w: u32, h: u32, percent: u32) -> Grid {
         let mut g = Grid::new(w, h);

@@ -573,7 +573,7 @@ impl Scan for Raycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{random_grid, reported_once, Unpacked};
+    use crate::algorithms::rays::test_maps::{hashed_walls, random_grid, reported_once, Unpacked};
     use crate::gaps::DiagonalGaps;
     use crate::generate::SplitMix64;
     use crate::kernel::pinched;
@@ -678,12 +678,8 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         let mut fov = Raycast::new();
         for n in 0..120u64 {
-            let seed = rng.next_u64();
-            // Pillars and random walls from a hash of the position.
-            let walls = move |x: i32, y: i32| {
-                let h = SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64();
-                h % 100 < n % 40
-            };
+            // Random walls from a hash of the position.
+            let walls = hashed_walls(rng.next_u64(), n % 40);
             let range = Range::new(rng.below(90), Shape::ALL[n as usize % Shape::ALL.len()]);
             let origin = (rng.below(20) as i32 - 10, rng.below(20) as i32 - 10);
             for gaps in DiagonalGaps::ALL {
