@@ -416,7 +416,9 @@ impl DiamondRaycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{hashed_walls, random_grid, reported_once, Unpacked};
+    use crate::algorithms::rays::test_maps::{
+        hashed_walls, origin_near_edges, random_grid, random_range, reported_once, Unpacked,
+    };
     use crate::generate::{cave, SplitMix64};
     use crate::kernel::Quadrant;
     use crate::{Range, Shape};
@@ -579,20 +581,8 @@ mod tests {
             } else {
                 random_grid(&mut rng, w, h, [0, 5, 15, 30, 50][n % 5])
             };
-            // Origins on or near the edges half the time.
-            let pick = |rng: &mut SplitMix64, len: u32| match rng.below(4) {
-                0 => 0,
-                1 => len - 1,
-                _ => rng.below(len),
-            };
-            let origin = (pick(&mut rng, w) as i32, pick(&mut rng, h) as i32);
-            let range = match rng.below(6) {
-                0 => Range::UNLIMITED,
-                k => Range::new(
-                    rng.below(if large { 120 } else { 25 }),
-                    Shape::ALL[(k as usize - 1) % Shape::ALL.len()],
-                ),
-            };
+            let origin = origin_near_edges(&mut rng, w, h);
+            let range = random_range(&mut rng, if large { 120 } else { 25 });
             let field = Field::new(&g, origin, range).unwrap();
             wide += usize::from(
                 field.left.max(field.right) >= 64 && range.radius().is_none_or(|r| r >= 64),

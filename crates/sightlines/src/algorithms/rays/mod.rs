@@ -155,7 +155,7 @@ pub(crate) mod test_maps {
     use crate::generate::SplitMix64;
     use crate::kernel::Visit;
     use crate::map::{Opacity, Rect};
-    use crate::Grid;
+    use crate::{Grid, Range, Shape};
     use std::collections::BTreeSet;
 
     /// The positions `scan` reports through a [`Visit`] from `origin`,
@@ -190,6 +190,28 @@ pub(crate) mod test_maps {
     /// 100, from a hash of the position and `seed`.
     pub(crate) fn hashed_walls(seed: u64, percent: u64) -> impl Fn(i32, i32) -> bool {
         move |x, y| SplitMix64::new(seed ^ (x as u64) << 32 ^ y as u64).next_u64() % 100 < percent
+    }
+
+    /// An origin on a `w` x `h` map, on or near its edges half the time.
+    pub(crate) fn origin_near_edges(rng: &mut SplitMix64, w: u32, h: u32) -> (i32, i32) {
+        let mut pick = |len: u32| match rng.below(4) {
+            0 => 0,
+            1 => len - 1,
+            _ => rng.below(len),
+        };
+        (pick(w) as i32, pick(h) as i32)
+    }
+
+    /// Unlimited one time in six, else a radius below `below` in one of
+    /// the shapes.
+    pub(crate) fn random_range(rng: &mut SplitMix64, below: u32) -> Range {
+        match rng.below(6) {
+            0 => Range::UNLIMITED,
+            k => Range::new(
+                rng.below(below),
+                Shape::ALL[(k as usize - 1) % Shape::ALL.len()],
+            ),
+        }
     }
 
     /// A `w` x `h` grid, each tile a wall with chance `percent` in 100.

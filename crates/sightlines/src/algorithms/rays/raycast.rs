@@ -573,7 +573,9 @@ impl Scan for Raycast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::rays::test_maps::{hashed_walls, random_grid, reported_once, Unpacked};
+    use crate::algorithms::rays::test_maps::{
+        hashed_walls, origin_near_edges, random_grid, random_range, reported_once, Unpacked,
+    };
     use crate::gaps::DiagonalGaps;
     use crate::generate::SplitMix64;
     use crate::kernel::pinched;
@@ -643,20 +645,8 @@ mod tests {
             };
             let (w, h) = (1 + rng.below(side), 1 + rng.below(side));
             let g = random_grid(&mut rng, w, h, [0, 8, 20, 35, 50][n % 5]);
-            // Origins on or near the edges half the time.
-            let pick = |rng: &mut SplitMix64, len: u32| match rng.below(4) {
-                0 => 0,
-                1 => len - 1,
-                _ => rng.below(len),
-            };
-            let origin = (pick(&mut rng, w) as i32, pick(&mut rng, h) as i32);
-            let range = match rng.below(6) {
-                0 => Range::UNLIMITED,
-                k => Range::new(
-                    rng.below(if large { 130 } else { 30 }),
-                    Shape::ALL[(k as usize - 1) % Shape::ALL.len()],
-                ),
-            };
+            let origin = origin_near_edges(&mut rng, w, h);
+            let range = random_range(&mut rng, if large { 130 } else { 30 });
             let field = Field::new(&g, origin, range).unwrap();
             wide += usize::from(field.left.max(field.right).max(field.up).max(field.down) > WORD_D);
             for gaps in DiagonalGaps::ALL {
