@@ -8,7 +8,7 @@ use crate::algorithms::{
 use crate::error::FovError;
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
-use crate::kernel::{Field, Sink, Visit};
+use crate::kernel::{with_tiles, Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
 use crate::visible::{checked_area, VisibleSet};
@@ -218,6 +218,25 @@ impl Fov {
             Algorithm::DiamondShadowcast => self.diamond_shadowcast.run(map, field, sink),
             Algorithm::SymmetricShadowcast => self.symmetric_shadowcast.run(map, field, sink),
             Algorithm::RecursiveShadowcast => self.recursive_shadowcast.run(map, field, sink),
+        }
+    }
+
+    /// Whether the tile at offset `to` (on `field`, in its range, not the
+    /// origin) is visible, walls lit, by the algorithm's own line-of-sight
+    /// scan: the least of its field that decides the tile. `None` for the
+    /// algorithms without one, which `can_see` answers on a masked map.
+    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> Option<bool>
+    where
+        M: Opacity + ?Sized,
+    {
+        match self.algorithm {
+            Algorithm::RecursiveShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
+                self.recursive_shadowcast.sees(tiles, field, to)
+            })),
+            Algorithm::SymmetricShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
+                self.symmetric_shadowcast.sees(tiles, field, to)
+            })),
+            _ => None,
         }
     }
 

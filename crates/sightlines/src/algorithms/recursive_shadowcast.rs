@@ -66,6 +66,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::{InOctant, OctantTarget, Spans};
 use crate::kernel::{with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Slope, Tiles};
 use crate::map::Opacity;
 
@@ -99,6 +100,40 @@ struct View {
 
 /// [`View::shut`] of a ray that meets no corner between two walls.
 const OPEN: i64 = i64::MAX;
+
+impl View {
+    /// The view of the slopes from `low` to `high` (from 0 to 1) at row 1
+    /// of `octant`, whose extents are `max`: `first` is
+    /// floor((3·high + 1) / 2), kept to the row's 1, and `last`
+    /// ceil((low - 1) / 2), 0.
+    #[inline(always)]
+    fn first_row<const BLOCK_GAPS: bool, R: OctantRows>(
+        low: Slope,
+        high: Slope,
+        octant: Octant,
+        rows: &R,
+        max: (i64, i64),
+    ) -> View {
+        View {
+            depth: 1,
+            first: i64::from(high.scaled_cmp(3, 1).is_ge()),
+            last: 0,
+            high,
+            low,
+            // The diagonal's first corner, between rows 0 and 1.
+            shut: if BLOCK_GAPS
+                && high.num == high.den
+                && max.1 >= 1
+                && rows.opaque_at(octant, 0, 1)
+                && rows.opaque_at(octant, 1, 0)
+            {
+                0
+            } else {
+                OPEN
+            },
+        }
+    }
+}
 
 /// Reusable scratch for recursive shadowcasting; see the [module docs](self).
 ///
@@ -196,10 +231,7 @@ impl RecursiveShadowcast {
     /// Scans octant `O`, reading the walls from `rows` and reporting the
     /// tiles of its diagonal when `OWNS_DIAGONAL`, else those of its axis;
     /// compiled once per octant, so that its transform is constant in the
-    /// hot loop. With `BLOCK_GAPS` no ray passes a corner between two
-    /// diagonal walls: only the ray along a view's `high` can meet one (where
-    /// a wall run's lowest corner lowers `high`, or on the diagonal), so
-    /// [`View::shut`] tracks it.
+    /// hot loop.
     fn scan_rows<const O: usize, const OWNS_DIAGONAL: bool, const BLOCK_GAPS: bool, R, S>(
         &mut self,
         rows: &R,
@@ -210,33 +242,100 @@ impl RecursiveShadowcast {
         S: Sink,
     {
         let octant = Octant::ALL[O];
-        let forward = octant.runs_forward();
-        let (max_depth, max_col) = octant.extents(field);
-        if max_depth < 1 {
+        let max = octant.extents(field);
+        if max.0 < 1 {
             return;
         }
+        // The whole octant, slopes 0 to 1.
+        let whole =
+            View::first_row::<BLOCK_GAPS, R>(Slope::new(0, 1), Slope::new(1, 1), octant, rows, max);
+        let mut spans = InOctant { octant, sink };
+        self.scan_views::<BLOCK_GAPS, R, _>(octant, OWNS_DIAGONAL, rows, max, whole, &mut spans);
+    }
+
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible, walls lit: its octant's scan alone, started with
+    /// the one view of the rays that meet its square and stopped at its row.
+    /// A view only ever loses the slopes that walls shadow, so the scan of
+    /// part of a view finds that part of what the whole one does.
+    pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        let (k, depth, col) = Octant::holding(to.0, to.1);
+        let octant = Octant::ALL[k];
+        let max = (depth, octant.extents(field).1);
+        self.reach.reset(field.range);
+        let lines = tiles.lines(field);
+        let mut target = OctantTarget {
+            depth,
+            col,
+            seen: false,
+        };
+        let gaps = field.gaps.blocks();
+        match (lines.of(octant), gaps) {
+            (Some(l), false) => self.sight::<false, _>(octant, k, &l, max, col, &mut target),
+            (Some(l), true) => self.sight::<true, _>(octant, k, &l, max, col, &mut target),
+            (None, false) => {
+                self.sight::<false, _>(octant, k, &ByTile(tiles), max, col, &mut target)
+            }
+            (None, true) => self.sight::<true, _>(octant, k, &ByTile(tiles), max, col, &mut target),
+        }
+        target.seen
+    }
+
+    /// [`sees`](Self::sees) in octant `k`, the target at (`max.0`, `col`):
+    /// compiled once for all octants, which a single row of views does not
+    /// miss.
+    #[inline(never)]
+    fn sight<const BLOCK_GAPS: bool, R: OctantRows>(
+        &mut self,
+        octant: Octant,
+        k: usize,
+        rows: &R,
+        max: (i64, i64),
+        col: i64,
+        target: &mut OctantTarget,
+    ) {
+        let depth = max.0;
+        // The rays from the origin's centre that meet the tile's square:
+        // from its far corner on the axis side to its near corner on the
+        // diagonal side, cut to the octant.
+        let low = if col == 0 {
+            Slope::new(0, 1)
+        } else {
+            Slope::new(2 * col - 1, 2 * depth + 1)
+        };
+        let high = if col == depth {
+            Slope::new(1, 1)
+        } else {
+            Slope::new(2 * col + 1, 2 * depth - 1)
+        };
+        let view = View::first_row::<BLOCK_GAPS, R>(low, high, octant, rows, max);
+        self.scan_views::<BLOCK_GAPS, R, _>(octant, k % 2 == 0, rows, max, view, target);
+    }
+
+    /// Scans `start` and the views that walls split from it, through the
+    /// rows of `octant` up to `max.0` (columns up to `max.1`), reporting the
+    /// tiles of its diagonal when `owns_diagonal`, else those of its axis.
+    /// With `BLOCK_GAPS` no ray passes a corner between two diagonal walls:
+    /// only the ray along a view's `high` can meet one (where a wall run's
+    /// lowest corner lowers `high`, or on the diagonal), so [`View::shut`]
+    /// tracks it.
+    #[inline(always)]
+    fn scan_views<const BLOCK_GAPS: bool, R, S>(
+        &mut self,
+        octant: Octant,
+        owns_diagonal: bool,
+        rows: &R,
+        (max_depth, max_col): (i64, i64),
+        start: View,
+        spans: &mut S,
+    ) where
+        R: OctantRows,
+        S: Spans,
+    {
+        let forward = octant.runs_forward();
         let RecursiveShadowcast { stack, reach } = self;
         stack.clear();
-        // The whole octant, slopes 0 to 1, from row 1: `first` is
-        // floor((1·3 + 1) / 2) = 2, kept to the row's 1, and `last`
-        // ceil((0 - 1) / 2) = 0.
-        let mut next = Some(View {
-            depth: 1,
-            first: 1,
-            last: 0,
-            high: Slope::new(1, 1),
-            low: Slope::new(0, 1),
-            // The diagonal's first corner, between rows 0 and 1.
-            shut: if BLOCK_GAPS
-                && max_col >= 1
-                && rows.opaque_at(octant, 0, 1)
-                && rows.opaque_at(octant, 1, 0)
-            {
-                0
-            } else {
-                OPEN
-            },
-        });
+        let mut next = Some(start);
         while let Some(view) = next {
             let View {
                 mut depth,
@@ -267,9 +366,9 @@ impl RecursiveShadowcast {
                 }
                 // Every tile the view overlaps is seen; the shared lines go
                 // to one octant of the two.
-                let c0 = if OWNS_DIAGONAL && last == 0 { 1 } else { last };
-                let c1 = if OWNS_DIAGONAL || top < d { top } else { d - 1 };
-                octant.span(sink, d, c0, c1);
+                let c0 = if owns_diagonal && last == 0 { 1 } else { last };
+                let c1 = if owns_diagonal || top < d { top } else { d - 1 };
+                spans.span(d, c0, c1);
                 // `first` of the next row: column first + 1 comes in when
                 // its lowest corner (2·first + 1) / (2d + 3) is in view.
                 let comes_in = high.scaled_cmp(2 * d + 3, 2 * first + 1);

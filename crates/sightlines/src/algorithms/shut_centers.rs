@@ -39,18 +39,43 @@ pub(crate) fn hide_shut_centers<T: Tiles>(
         if a == 0 || b == 0 || a.trailing_zeros() != b.trailing_zeros() {
             return true;
         }
-        let g = gcd(a.unsigned_abs(), b.unsigned_abs()) as i64;
-        let (p, q) = (a / g, b / g);
-        let mut k = 1;
-        while k < 2 * g {
-            if corners.contains((k * p + 1) / 2, (k * q + 1) / 2) {
-                return tiles.opaque(a, b);
-            }
-            k += 2;
-        }
-        true
+        !ray_meets_corner((a, b), |cx, cy| corners.contains(cx, cy)) || tiles.opaque(a, b)
     });
     Ok(())
+}
+
+/// Whether the ray from the origin's centre to the centre at offset `to`
+/// (not on an axis, `a` and `b` with equally many factors of 2) passes,
+/// before it, a corner for which `shut(cx, cy)` holds, `(cx, cy)` being the
+/// tile whose top-left corner it is (see [`hide_shut_centers`]).
+#[inline]
+fn ray_meets_corner(to: (i64, i64), mut shut: impl FnMut(i64, i64) -> bool) -> bool {
+    let (a, b) = to;
+    let g = gcd(a.unsigned_abs(), b.unsigned_abs()) as i64;
+    let (p, q) = (a / g, b / g);
+    let mut k = 1;
+    while k < 2 * g {
+        if shut((k * p + 1) / 2, (k * q + 1) / 2) {
+            return true;
+        }
+        k += 2;
+    }
+    false
+}
+
+/// Whether the ray from the origin's centre to the centre at offset `to`
+/// passes a corner between two diagonally opposite opaque tiles before it:
+/// [`hide_shut_centers`] for one tile, asking only the corners on the ray.
+pub(crate) fn centre_shut<T: Tiles>(tiles: &T, to: (i64, i64)) -> bool {
+    let (a, b) = to;
+    if a == 0 || b == 0 || a.trailing_zeros() != b.trailing_zeros() {
+        return false;
+    }
+    ray_meets_corner(to, |cx, cy| {
+        let (nw, ne) = (tiles.opaque(cx - 1, cy - 1), tiles.opaque(cx, cy - 1));
+        let (sw, se) = (tiles.opaque(cx - 1, cy), tiles.opaque(cx, cy));
+        nw && se || ne && sw
+    })
 }
 
 /// Marks in `corners`, at the tile whose top-left corner it is, every corner

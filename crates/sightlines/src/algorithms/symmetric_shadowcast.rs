@@ -81,9 +81,10 @@
 //! ```
 
 use super::rays::FieldBits;
-use super::shut_centers::hide_shut_centers;
+use super::shut_centers::{centre_shut, hide_shut_centers};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::Target;
 use crate::kernel::{
     each_quadrant, presized_reach, with_tiles, Field, Octant, Reach, Sink, Slope, Tiles,
 };
@@ -184,6 +185,85 @@ impl SymmetricShadowcast {
         if reach == 0 {
             return;
         }
+        let whole = Row {
+            depth: 1,
+            start: Slope::new(-1, 1),
+            end: Slope::new(1, 1),
+        };
+        self.scan_rows::<true, T, S>(q, tiles, (reach, left, right), whole, sink);
+    }
+
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible, walls lit: the scan of its quadrant alone (of
+    /// each of the two, for a diagonal), started with the one row of the
+    /// rays through its mid-line and stopped at its depth. Rows only ever
+    /// lose the slopes that walls shadow, so the scan of part of a row
+    /// finds that part of what the whole one does.
+    pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        self.reach.reset(field.range);
+        let (ax, ay) = (to.0.abs(), to.1.abs());
+        let mut seen = false;
+        for (k, q) in QUADRANTS.into_iter().enumerate() {
+            let holds = match k {
+                0 => to.0 >= ay,
+                1 => to.1 >= ax,
+                2 => -to.0 >= ay,
+                _ => -to.1 >= ax,
+            };
+            if !holds {
+                continue;
+            }
+            let (depth, col) = (to.0 * q.xx + to.1 * q.yx, to.0 * q.xy + to.1 * q.yy);
+            let right = q.extents(field).1;
+            let left = Octant {
+                xy: -q.xy,
+                yy: -q.yy,
+                ..q
+            }
+            .extents(field)
+            .1;
+            let through = Row {
+                depth: 1,
+                start: edge(depth, col).max(Slope::new(-1, 1)),
+                end: edge(depth, col + 1).min(Slope::new(1, 1)),
+            };
+            let mut target = Target::new(to);
+            self.sight(q, tiles, (depth, left, right), through, &mut target);
+            if target.seen {
+                seen = true;
+                break;
+            }
+        }
+        // The rule hides the floors centred past a shut corner.
+        seen && !(field.gaps.blocks() && !tiles.opaque(to.0, to.1) && centre_shut(tiles, to))
+    }
+
+    /// [`sees`](Self::sees) in quadrant `q`: one copy for all quadrants.
+    #[inline(never)]
+    fn sight<T: Tiles>(
+        &mut self,
+        q: Octant,
+        tiles: &T,
+        extents: (i64, i64, i64),
+        through: Row,
+        target: &mut Target,
+    ) {
+        self.scan_rows::<false, T, Target>(q, tiles, extents, through, target);
+    }
+
+    /// Scans `start` and the rows it opens, in quadrant `q`, down to depth
+    /// `reach`, the quadrant reaching `left` columns one way and `right` the
+    /// other; `DEDUPE` reports each diagonal tile once (a field), else it may
+    /// be reported by both quadrants that scan it.
+    #[inline(always)]
+    fn scan_rows<const DEDUPE: bool, T: Tiles, S: Sink>(
+        &mut self,
+        q: Octant,
+        tiles: &T,
+        (reach, left, right): (i64, i64, i64),
+        start: Row,
+        sink: &mut S,
+    ) {
         // Row by row: the rows still open at one depth make the next
         // depth's.
         let (mut rows, mut next) = (
@@ -191,11 +271,7 @@ impl SymmetricShadowcast {
             std::mem::take(&mut self.next),
         );
         rows.clear();
-        rows.push(Row {
-            depth: 1,
-            start: Slope::new(-1, 1),
-            end: Slope::new(1, 1),
-        });
+        rows.push(start);
         for depth in 1..=reach {
             next.clear();
             for &Row { mut start, end, .. } in &rows {
@@ -227,7 +303,14 @@ impl SymmetricShadowcast {
                         let inside = (u64::MAX >> (64 - n)) << (a - c0);
                         walls = (walls & !inside) | tiles.octant_bits(q, depth, a, n) << (a - c0);
                     }
-                    self.report(sink, q, &row, (c0, len, walls), (first, last), (lo, hi));
+                    self.report::<DEDUPE, S>(
+                        sink,
+                        q,
+                        &row,
+                        (c0, len, walls),
+                        (first, last),
+                        (lo, hi),
+                    );
                     let mut pos = 0;
                     let mut wall = match wall_before {
                         Some(wall) => wall,
@@ -283,7 +366,7 @@ impl SymmetricShadowcast {
     /// diagonal tiles that the next quadrant shares: they are checked one by
     /// one, the rest is one span.
     #[inline(always)]
-    fn report<S: Sink>(
+    fn report<const DEDUPE: bool, S: Sink>(
         &mut self,
         sink: &mut S,
         q: Octant,
@@ -298,11 +381,11 @@ impl SymmetricShadowcast {
             return;
         }
         if a == first {
-            self.report_end(sink, q, row, walls >> (a - c0) & 1 == 1, a);
+            self.report_end::<DEDUPE, S>(sink, q, row, walls >> (a - c0) & 1 == 1, a);
             a += 1;
         }
         if b == last && b >= a {
-            self.report_end(sink, q, row, walls >> (b - c0) & 1 == 1, b);
+            self.report_end::<DEDUPE, S>(sink, q, row, walls >> (b - c0) & 1 == 1, b);
             b -= 1;
         }
         q.span(sink, row.depth, a, b);
@@ -311,9 +394,16 @@ impl SymmetricShadowcast {
     /// Reports column `col`, the first or last of `row`, if it is a wall or
     /// its centre is in sight, unless the other quadrant reported it.
     #[inline(always)]
-    fn report_end<S: Sink>(&mut self, sink: &mut S, q: Octant, row: &Row, wall: bool, col: i64) {
+    fn report_end<const DEDUPE: bool, S: Sink>(
+        &mut self,
+        sink: &mut S,
+        q: Octant,
+        row: &Row,
+        wall: bool,
+        col: i64,
+    ) {
         let (dx, dy) = q.offset(row.depth, col);
-        if (wall || row.is_symmetric(col)) && self.first_report(dx, dy) {
+        if (wall || row.is_symmetric(col)) && (!DEDUPE || self.first_report(dx, dy)) {
             sink.tile(dx, dy);
         }
     }

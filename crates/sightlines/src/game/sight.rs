@@ -7,13 +7,25 @@
 //! through gaps the player cannot see through, or the reverse. [`can_see`]
 //! answers what [`Fov::compute`] with the same settings would say about B.
 //!
-//! **How.** Every algorithm's verdict on B depends only on the tiles near
-//! the segment from A's center to B's center: sight lines, rays and slope
-//! intervals that reach B pass there. So `can_see` runs the same algorithm
-//! and range on a *masked* map, opaque farther than 2 tiles (Chebyshev)
-//! from that segment: the convex hull of A's and B's 3x3 blocks. In exact
-//! integers, tile `t` (offset from A) is kept when the segment from `0` to
-//! `d = B - A` meets the square of half-size 2 around `t`:
+//! **How: a narrowed scan.** `recursive-shadowcast` and
+//! `symmetric-shadowcast` scan slope intervals (views, rows) that walls
+//! only ever cut, so the part of an interval that holds B's rays evolves
+//! as the whole one does, restricted. `can_see` runs B's octant (quadrant)
+//! alone, started with the one interval of the rays that can make B
+//! visible (those meeting B's square, or its mid-line) and stopped at B's
+//! row: one or two tiles a row, read from the map's packed words. The
+//! shadowcasting machinery is the field's own, compiled once more for all
+//! octants; with the diagonal rule, `symmetric-shadowcast` then checks the
+//! corners on the ray to a floor's centre (what the field's rule removes).
+//!
+//! **How: a masked map**, for the other algorithms. Every algorithm's
+//! verdict on B depends only on the tiles near the segment from A's center
+//! to B's center: sight lines, rays and slope intervals that reach B pass
+//! there. So `can_see` runs the same algorithm and range on a *masked*
+//! map, opaque farther than 2 tiles (Chebyshev) from that segment: the
+//! convex hull of A's and B's 3x3 blocks. In exact integers, tile `t`
+//! (offset from A) is kept when the segment from `0` to `d = B - A` meets
+//! the square of half-size 2 around `t`:
 //!
 //! `min(0, dx) - 2 <= tx <= max(0, dx) + 2`, the same in y, and
 //! `|dx·ty - dy·tx| <= 2·(|dx| + |dy|)`.
@@ -51,8 +63,9 @@
 //! The masked map is asked tile by tile, while a whole field of view reads
 //! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
 //! cheaper, but far away on open ground a whole field can cost less
-//! (BENCHMARKS.md). Many questions from one viewer are best answered by one
-//! field of view and lookups.
+//! (BENCHMARKS.md). The narrowed scans cost a few times a Bresenham walk
+//! over the same pair at any distance. Many questions from one viewer are
+//! best answered by one field of view and lookups.
 //!
 //! ```
 //! use sightlines::{can_see, Algorithm, Grid, Range};
@@ -147,6 +160,9 @@ impl Fov {
             return Ok(false);
         }
         // Walls count as lit from here on: an unlit B was answered above.
+        if let Some(seen) = self.sees(map, &field, d) {
+            return Ok(seen);
+        }
         let mut target = Target::new(d);
         if self.algorithm() == Algorithm::Restrictive {
             // Why no mask: see the module docs. `d` is within MAX_REACH.

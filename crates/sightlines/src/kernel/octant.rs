@@ -98,6 +98,51 @@ impl Octant {
         )
     }
 
+    /// The octant holding offset `(dx, dy)` (not the origin), as an index
+    /// into [`Octant::ALL`], and the offset's `(depth, col)` there. A tile
+    /// on a line two octants share goes to the one the scans have report
+    /// it: the even octant for a diagonal, the odd one for an axis.
+    pub(crate) fn holding(dx: i64, dy: i64) -> (usize, i64, i64) {
+        debug_assert!((dx, dy) != (0, 0));
+        let (ax, ay) = (dx.abs(), dy.abs());
+        // By the octants' order around the origin (see `ALL`).
+        let index = match (dx > 0, dy > 0, ax > ay) {
+            _ if ax == ay => match (dx > 0, dy > 0) {
+                (true, true) => 0,
+                (false, true) => 2,
+                (false, false) => 4,
+                (true, false) => 6,
+            },
+            _ if dy == 0 => {
+                if dx > 0 {
+                    7
+                } else {
+                    3
+                }
+            }
+            _ if dx == 0 => {
+                if dy > 0 {
+                    1
+                } else {
+                    5
+                }
+            }
+            (true, true, true) => 0,
+            (true, true, false) => 1,
+            (false, true, false) => 2,
+            (false, true, true) => 3,
+            (false, false, true) => 4,
+            (false, false, false) => 5,
+            (true, false, false) => 6,
+            (true, false, true) => 7,
+        };
+        let octant = Octant::ALL[index];
+        // The transform is a signed permutation: its inverse is its transpose.
+        let depth = dx * octant.xx + dy * octant.yx;
+        let col = dx * octant.xy + dy * octant.yy;
+        (index, depth, col)
+    }
+
     /// How far `field` reaches along this octant's depth and col axes.
     #[inline]
     pub(crate) fn extents(self, field: &Field) -> (i64, i64) {
@@ -186,6 +231,26 @@ mod tests {
                     usize::from(interior),
                     "{dx},{dy}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn holding_finds_each_offset_and_its_owner() {
+        for dx in -6i64..=6 {
+            for dy in -6i64..=6 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let (k, depth, col) = Octant::holding(dx, dy);
+                assert!((0..=depth).contains(&col), "{dx},{dy}");
+                assert_eq!(Octant::ALL[k].offset(depth, col), (dx, dy));
+                // Shared lines: diagonals to the even octant, axes to the odd.
+                if col == depth {
+                    assert_eq!(k % 2, 0, "{dx},{dy}");
+                } else if col == 0 {
+                    assert_eq!(k % 2, 1, "{dx},{dy}");
+                }
             }
         }
     }

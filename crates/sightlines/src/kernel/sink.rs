@@ -1,5 +1,7 @@
 //! Where algorithms put what they see.
 
+use super::octant::Octant;
+
 /// Where an algorithm puts the tiles it sees, by offset from the origin.
 ///
 /// Offsets always lie within the field. A [`VisibleSet`](crate::VisibleSet)
@@ -76,5 +78,41 @@ impl Sink for Target {
     #[inline]
     fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
         self.seen |= dx == self.d.0 && dy0 <= self.d.1 && self.d.1 <= dy1;
+    }
+}
+
+/// Where an octant's scan puts the tiles it sees: spans of one line, in
+/// the octant's own frame.
+pub(crate) trait Spans {
+    /// The tiles (`depth`, `c0..=c1`); none when `c1 < c0`.
+    fn span(&mut self, depth: i64, c0: i64, c1: i64);
+}
+
+/// A [`Sink`] seen through an octant's transform: each span becomes a row
+/// or a column of the map.
+pub(crate) struct InOctant<'s, S> {
+    pub(crate) octant: Octant,
+    pub(crate) sink: &'s mut S,
+}
+
+impl<S: Sink> Spans for InOctant<'_, S> {
+    #[inline(always)]
+    fn span(&mut self, depth: i64, c0: i64, c1: i64) {
+        self.octant.span(self.sink, depth, c0, c1);
+    }
+}
+
+/// `can_see`'s target in an octant's frame: whether the tile (`depth`,
+/// `col`) is among the spans, with no transform.
+pub(crate) struct OctantTarget {
+    pub(crate) depth: i64,
+    pub(crate) col: i64,
+    pub(crate) seen: bool,
+}
+
+impl Spans for OctantTarget {
+    #[inline(always)]
+    fn span(&mut self, depth: i64, c0: i64, c1: i64) {
+        self.seen |= depth == self.depth && c0 <= self.col && self.col <= c1;
     }
 }
