@@ -233,6 +233,9 @@ impl Fov {
             Algorithm::RecursiveShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
                 self.recursive_shadowcast.sees(tiles, field, to)
             })),
+            Algorithm::DiamondShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
+                self.diamond_shadowcast.sees(tiles, field, to)
+            })),
             Algorithm::SymmetricShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
                 self.symmetric_shadowcast.sees(tiles, field, to)
             })),

@@ -67,6 +67,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::{InOctant, OctantTarget, Spans};
 use crate::kernel::{
     each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
     Sink, Slope, Tiles,
@@ -241,11 +242,89 @@ impl DiamondShadowcast {
         sink: &mut S,
     ) {
         let octant = Octant::ALL[O];
-        let (max_depth, max_col) = octant.extents(field);
+        let max = octant.extents(field);
+        let mut spans = InOctant { octant, sink };
+        self.columns::<R, _>(octant, O % 2 == 0, rows, max, FULL, &mut spans);
+    }
+
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible: its octant's scan alone (the even octant, for a
+    /// tile on an axis or a diagonal), started with the one sight of the
+    /// rays to its mid-line and stopped at its column. Walls only ever cut
+    /// sights, so the scan of part of a sight finds that part of what the
+    /// whole one does.
+    pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        let (mut k, depth, col) = Octant::holding(to.0, to.1);
+        if col == 0 && k % 2 == 1 {
+            // An axis tile: the even octant across the axis holds it too.
+            k = (k + 1) % 8;
+        }
+        let octant = Octant::ALL[k];
+        debug_assert_eq!(octant.offset(depth, col), to);
+        self.reach.reset(field.range);
+        let max = (depth, octant.extents(field).1);
+        let mut target = OctantTarget {
+            depth,
+            col,
+            seen: false,
+        };
+        match tiles.lines(field).of(octant) {
+            Some(lines) => self.sight(octant, &lines, max, col, &mut target),
+            None => self.sight(octant, &ByTile(tiles), max, col, &mut target),
+        }
+        target.seen
+    }
+
+    /// [`sees`](Self::sees) in `octant`, the target at (`max.0`, `col`):
+    /// one copy for all octants.
+    #[inline(never)]
+    fn sight<R: OctantRows>(
+        &mut self,
+        octant: Octant,
+        rows: &R,
+        max: (i64, i64),
+        col: i64,
+        target: &mut OctantTarget,
+    ) {
+        // The rays to the tile's mid-line, cut to the octant. A sight's high
+        // end fares as any ray would, but its low end is lost where it
+        // touches a wall's axis-side corner, which a ray inside a sight
+        // survives (as the high end of the sight below). So the low end
+        // starts a little lower, between the mid-line's end (2c - 1) / 2d
+        // and the next slope below it of a corner or centre of the columns
+        // up to `depth` (denominators up to 2·depth, so at least 1 / 4d²
+        // away): it meets none of them. Far out, where that would not fit,
+        // the sight starts at the axis.
+        let depth = max.0;
+        let low = if col == 0 || depth > 1 << 14 {
+            FULL.low
+        } else {
+            Slope::new((2 * col - 1) * 4 * depth - 1, 8 * depth * depth)
+        };
+        let mid_line = Sight {
+            low,
+            high: Slope::new(2 * col + 1, 2 * depth).min(FULL.high),
+        };
+        self.columns::<R, _>(octant, true, rows, max, mid_line, target);
+    }
+
+    /// Scans `start` and the sights it leaves, through the columns of
+    /// `octant` up to `max_depth` (rows up to `max_col`); `shares` reports
+    /// the tiles of the axis and the diagonal, which two octants share.
+    #[inline(always)]
+    fn columns<R: OctantRows, S: Spans>(
+        &mut self,
+        octant: Octant,
+        shares: bool,
+        rows: &R,
+        (max_depth, max_col): (i64, i64),
+        start: Sight,
+        spans: &mut S,
+    ) {
         let DiamondShadowcast { sights, reach } = self;
         let [even, odd] = sights;
         odd.clear();
-        odd.push(FULL);
+        odd.push(start);
         for depth in 1..=max_depth {
             // Shapes grow with |dx| and |dy|: the tiles out of range end the
             // column, and sight through them reaches only tiles out of range.
@@ -322,12 +401,14 @@ impl DiamondShadowcast {
                     c1
                 };
                 // The axis and diagonal, which two octants share, go to the even one.
-                let (v0, v1) = if O % 2 == 0 {
+                let (v0, v1) = if shares {
                     (v0, v1)
                 } else {
                     (v0.max(1), v1.min(depth - 1))
                 };
-                octant.span(sink, depth, v0, v1);
+                if !S::LAST_LINE_ONLY || depth == max_depth {
+                    spans.span(depth, v0, v1);
+                }
             }
             if next.is_empty() {
                 break;

@@ -368,7 +368,9 @@ impl RecursiveShadowcast {
                 // to one octant of the two.
                 let c0 = if owns_diagonal && last == 0 { 1 } else { last };
                 let c1 = if owns_diagonal || top < d { top } else { d - 1 };
-                spans.span(d, c0, c1);
+                if !S::LAST_LINE_ONLY || d == max_depth {
+                    spans.span(d, c0, c1);
+                }
                 // `first` of the next row: column first + 1 comes in when
                 // its lowest corner (2·first + 1) / (2d + 3) is in view.
                 let comes_in = high.scaled_cmp(2 * d + 3, 2 * first + 1);

@@ -84,6 +84,10 @@ impl Sink for Target {
 /// Where an octant's scan puts the tiles it sees: spans of one line, in
 /// the octant's own frame.
 pub(crate) trait Spans {
+    /// Whether only the spans of the scan's last line matter (a target
+    /// there): the scan then reports no other.
+    const LAST_LINE_ONLY: bool = false;
+
     /// The tiles (`depth`, `c0..=c1`); none when `c1 < c0`.
     fn span(&mut self, depth: i64, c0: i64, c1: i64);
 }
@@ -111,6 +115,8 @@ pub(crate) struct OctantTarget {
 }
 
 impl Spans for OctantTarget {
+    const LAST_LINE_ONLY: bool = true;
+
     #[inline(always)]
     fn span(&mut self, depth: i64, c0: i64, c1: i64) {
         self.seen |= depth == self.depth && c0 <= self.col && self.col <= c1;
