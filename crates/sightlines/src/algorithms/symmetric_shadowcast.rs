@@ -86,7 +86,8 @@ use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::sink::Target;
 use crate::kernel::{
-    each_quadrant, presized_reach, with_tiles, Field, Octant, Reach, Sink, Slope, Tiles,
+    each_quadrant, presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink,
+    Slope, Tiles,
 };
 use crate::map::Opacity;
 
@@ -190,7 +191,14 @@ impl SymmetricShadowcast {
             start: Slope::new(-1, 1),
             end: Slope::new(1, 1),
         };
-        self.scan_rows::<true, T, S>(q, tiles, (reach, left, right), whole, sink);
+        match tiles.lines(field).of(q) {
+            Some(lines) => {
+                self.scan_rows::<true, _, S>(q, &lines, (reach, left, right), whole, sink)
+            }
+            None => {
+                self.scan_rows::<true, _, S>(q, &ByTile(tiles), (reach, left, right), whole, sink)
+            }
+        }
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
@@ -228,7 +236,16 @@ impl SymmetricShadowcast {
                 end: edge(depth, col + 1).min(Slope::new(1, 1)),
             };
             let mut target = Target::new(to);
-            self.sight(q, tiles, (depth, left, right), through, &mut target);
+            match tiles.lines(field).of(q) {
+                Some(lines) => self.sight(q, &lines, (depth, left, right), through, &mut target),
+                None => self.sight(
+                    q,
+                    &ByTile(tiles),
+                    (depth, left, right),
+                    through,
+                    &mut target,
+                ),
+            }
             if target.seen {
                 seen = true;
                 break;
@@ -240,15 +257,15 @@ impl SymmetricShadowcast {
 
     /// [`sees`](Self::sees) in quadrant `q`: one copy for all quadrants.
     #[inline(never)]
-    fn sight<T: Tiles>(
+    fn sight<R: OctantRows>(
         &mut self,
         q: Octant,
-        tiles: &T,
+        lines: &R,
         extents: (i64, i64, i64),
         through: Row,
         target: &mut Target,
     ) {
-        self.scan_rows::<false, T, Target>(q, tiles, extents, through, target);
+        self.scan_rows::<false, R, Target>(q, lines, extents, through, target);
     }
 
     /// Scans `start` and the rows it opens, in quadrant `q`, down to depth
@@ -256,10 +273,10 @@ impl SymmetricShadowcast {
     /// other; `DEDUPE` reports each diagonal tile once (a field), else it may
     /// be reported by both quadrants that scan it.
     #[inline(always)]
-    fn scan_rows<const DEDUPE: bool, T: Tiles, S: Sink>(
+    fn scan_rows<const DEDUPE: bool, R: OctantRows, S: Sink>(
         &mut self,
         q: Octant,
-        tiles: &T,
+        lines: &R,
         (reach, left, right): (i64, i64, i64),
         start: Row,
         sink: &mut S,
@@ -301,7 +318,7 @@ impl SymmetricShadowcast {
                     if a <= b {
                         let n = (b - a + 1) as u32;
                         let inside = (u64::MAX >> (64 - n)) << (a - c0);
-                        walls = (walls & !inside) | tiles.octant_bits(q, depth, a, n) << (a - c0);
+                        walls = (walls & !inside) | lines.octant_bits(q, depth, a, n) << (a - c0);
                     }
                     self.report::<DEDUPE, S>(
                         sink,

@@ -7,16 +7,20 @@
 //! through gaps the player cannot see through, or the reverse. [`can_see`]
 //! answers what [`Fov::compute`] with the same settings would say about B.
 //!
-//! **How: a narrowed scan.** `recursive-shadowcast` and
-//! `symmetric-shadowcast` scan slope intervals (views, rows) that walls
-//! only ever cut, so the part of an interval that holds B's rays evolves
-//! as the whole one does, restricted. `can_see` runs B's octant (quadrant)
-//! alone, started with the one interval of the rays that can make B
-//! visible (those meeting B's square, or its mid-line) and stopped at B's
-//! row: one or two tiles a row, read from the map's packed words. The
-//! shadowcasting machinery is the field's own, compiled once more for all
-//! octants; with the diagonal rule, `symmetric-shadowcast` then checks the
-//! corners on the ray to a floor's centre (what the field's rule removes).
+//! **How: a narrowed scan.** `recursive-shadowcast`,
+//! `symmetric-shadowcast` and `diamond-shadowcast` scan slope intervals
+//! (views, rows, sights) that walls only ever cut, so the part of an
+//! interval that holds B's rays evolves as the whole one does, restricted.
+//! `can_see` runs B's octant (quadrant) alone, started with the one
+//! interval of the rays that can make B visible (those meeting B's square,
+//! or its mid-line) and stopped at B's row: one or two tiles a row, read
+//! from the map's packed words. The shadowcasting machinery is the field's
+//! own, compiled once more for all octants. Two details keep it exact: with
+//! the diagonal rule, `symmetric-shadowcast` then checks the corners on the
+//! ray to a floor's centre (what the field's rule removes), and
+//! `diamond-shadowcast`'s sights lose a low end that grazes a wall's corner
+//! where an inner ray would pass, so its interval starts just below B's
+//! (see `DiamondShadowcast::sight`).
 //!
 //! **How: a masked map**, for the other algorithms. Every algorithm's
 //! verdict on B depends only on the tiles near the segment from A's center
