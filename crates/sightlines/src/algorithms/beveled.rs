@@ -344,7 +344,8 @@ impl Beveled {
         }
         self.stack.clear();
         self.lowest.clear();
-        self.lowest.extend([u64::MAX, 0]);
+        self.lowest.push(u64::MAX);
+        self.lowest.push(0);
         if O % 2 == 0 {
             self.diagonal.clear();
         }
@@ -604,7 +605,7 @@ impl Beveled {
     /// a floor's inner square crossed); whether the field goes past it.
     fn ring<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) -> Option<Ring> {
         let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
-        ring.report(sink);
+        ring.report(field, sink);
         let far = field.left.max(field.right).max(field.up).max(field.down);
         (far >= 2 && self.reach.at(2) >= 0).then_some(ring)
     }

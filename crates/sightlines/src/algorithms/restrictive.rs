@@ -789,7 +789,7 @@ impl Scan for Restrictive {
             // Every cell of line 1 is seen (the neighbour rule starts at
             // line 2): the eight tiles around the origin, read at once.
             let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
-            ring.report(sink);
+            ring.report(field, sink);
             let far = field.left.max(field.right).max(field.up).max(field.down);
             if far < 2 || self.reach.at(2) < 0 {
                 return Ok(());

@@ -15,6 +15,8 @@ pub(crate) struct Ring {
     pub(crate) opaque: u16,
     /// Which tiles lie in the field and the range.
     pub(crate) inside: u16,
+    /// Whether the range holds the corners.
+    corners: bool,
 }
 
 impl Ring {
@@ -29,39 +31,43 @@ impl Ring {
     /// (it holds the four beside the origin whenever its radius is 1 or more).
     #[inline]
     pub(crate) fn read<T: Tiles + ?Sized>(tiles: &T, field: &Field, corners: bool) -> Ring {
-        let side = i64::from(corners);
-        let (x0, x1) = (-field.left.min(1), field.right.min(1));
-        let mut ring = Ring::default();
-        for dy in -field.up.min(1)..=field.down.min(1) {
-            let row = tiles.row_bits(x0, dy, (x1 - x0 + 1) as u32);
-            let at = Ring::bit(x0, dy);
-            ring.opaque |= (row << at) as u16;
-            // Beside the origin always, on the corners when in range.
-            let (a, b) = if dy == 0 {
-                (x0, x1)
-            } else {
-                (-field.left.min(side), field.right.min(side))
-            };
-            if a <= b {
-                ring.inside |= ((1u16 << (b - a + 1)) - 1) << Ring::bit(a, dy);
-            }
+        let (left, right) = (field.left.min(1), field.right.min(1));
+        let (up, down) = (field.up >= 1, field.down >= 1);
+        let len = (left + right + 1) as u32;
+        let mut opaque = tiles.row_bits(-left, 0, len) << (1 - left) << 3;
+        if up {
+            opaque |= tiles.row_bits(-left, -1, len) << (1 - left);
         }
-        ring.inside &= !(1 << Ring::bit(0, 0));
-        ring
+        if down {
+            opaque |= tiles.row_bits(-left, 1, len) << (1 - left) << 6;
+        }
+        // The columns in the field, as three bits from dx = -1.
+        let across = (left | 2 | right << 2) as u16;
+        let side = if corners { across } else { 2 };
+        let inside = (across & 5) << 3 | side * u16::from(up) | side * u16::from(down) << 6;
+        Ring {
+            opaque: opaque as u16,
+            inside,
+            corners,
+        }
     }
 
-    /// Puts the tiles of the ring in the field and range into `sink`, by
-    /// rows.
+    /// Puts the tiles of the ring in `field` and the range into `sink`.
     #[inline]
-    pub(crate) fn report<S: Sink>(self, sink: &mut S) {
-        for dy in [-1i64, 0, 1] {
-            let mut run = u64::from(self.inside >> Ring::bit(-1, dy) & 7);
-            while run != 0 {
-                let s = run.trailing_zeros();
-                let len = (!(run >> s)).trailing_zeros();
-                sink.row(dy, i64::from(s) - 1, i64::from(s + len) - 2);
-                run &= run.wrapping_add(1 << s);
-            }
+    pub(crate) fn report<S: Sink>(self, field: &Field, sink: &mut S) {
+        let side = i64::from(self.corners);
+        let (lo, hi) = (-field.left.min(side), field.right.min(side));
+        if field.up >= 1 {
+            sink.row(-1, lo, hi);
+        }
+        if field.left >= 1 {
+            sink.tile(-1, 0);
+        }
+        if field.right >= 1 {
+            sink.tile(1, 0);
+        }
+        if field.down >= 1 {
+            sink.row(1, lo, hi);
         }
     }
 
@@ -106,7 +112,7 @@ mod tests {
                     let ring = Ring::read(&tiles, &field, range.contains(1, 1));
                     let mut seen = Vec::new();
                     let mut sink = crate::kernel::Visit::new(|x, y| seen.push((x, y)), origin);
-                    ring.report(&mut sink);
+                    ring.report(&field, &mut sink);
                     let mut want = Vec::new();
                     for dy in -1..=1i64 {
                         for dx in -1..=1i64 {
