@@ -659,8 +659,9 @@ impl Restrictive {
     /// are marked in the neighbour's octant too. From line 3 on the columns
     /// are distinct and only the neighbour across each edge reads them: a
     /// pass marks for a neighbour that runs after it, and nothing when both
-    /// ran before. Lines 1 and 2, where a cell may lie in three octants'
-    /// reads, are marked in full.
+    /// ran before. Line 2, where a cell may lie in three octants' reads, is
+    /// marked in full; line 1, which the ring reports, by each pass for its
+    /// own octant as it starts (see [`Restrictive::scan`]).
     #[inline(always)]
     fn mark<const P: usize>(&mut self, d: i64, seen: u8, open: u8) -> (bool, bool) {
         let o = PASSES[P];
