@@ -42,7 +42,7 @@ impl Ring {
         if T::PACKED_ROWS {
             // A word a row, cheaper than picking the tiles.
             let len = (left + right + 1) as u32;
-            let mut row =
+            let row =
                 |dy: i64| (tiles.row_bits(-left, dy, len) << (1 - left) << (3 * dy + 3)) as u16;
             opaque = row(0);
             if up {
