@@ -611,7 +611,7 @@ impl Beveled {
     }
 
     /// Sizes the scratch for `range` on `map`, whatever the origin: a
-    /// column per tile of reach, and the range's rows ([`Reach::reset`]).
+    /// column per tile of reach.
     fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
         let columns = presized_reach(map, range);
         let presized = columns + 2;
@@ -639,6 +639,9 @@ impl Scan for Beveled {
     {
         sink.tile(0, 0);
         self.reach.reset(field.range);
+        // Sized whatever the origin, even one that needs no octant scan,
+        // so that no later origin allocates.
+        self.prepare(map, field.range);
         let reach = map_reach(map, field.origin);
         match map.bit_rows() {
             Some(bits) => {
@@ -646,7 +649,6 @@ impl Scan for Beveled {
                 let Some(ring) = self.ring(&tiles, field, sink) else {
                     return Ok(());
                 };
-                self.prepare(map, field.range);
                 let field = (field, ring);
                 // Every tile the scan may read lies within `widest` tiles of
                 // the origin each way (a column is read one row past the
@@ -685,7 +687,6 @@ impl Scan for Beveled {
                 let Some(ring) = self.ring(&tiles, field, sink) else {
                     return Ok(());
                 };
-                self.prepare(map, field.range);
                 self.scan_direct(&tiles, (field, ring), reach, sink);
             }
         }

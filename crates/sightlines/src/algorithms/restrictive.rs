@@ -786,6 +786,15 @@ impl Scan for Restrictive {
     {
         sink.tile(0, 0);
         self.reach.reset(field.range);
+        // Sized for the range on this map whatever the origin, even when
+        // this one needs no pass, so that no later origin allocates.
+        let lines = presized_reach(map, field.range);
+        self.marks.clear();
+        self.marks.resize(lines + 2, [0; 8]);
+        self.lines.size(lines as i64 + 1);
+        // At most 2 obstacles a line (see `scan`), for any map.
+        self.obstacles.clear();
+        self.obstacles.reserve(2 * lines + 2);
         with_tiles!(map, field.origin, |tiles| {
             // Every cell of line 1 is seen (the neighbour rule starts at
             // line 2): the eight tiles around the origin, read at once.
@@ -795,13 +804,6 @@ impl Scan for Restrictive {
             if far < 2 || self.reach.at(2) < 0 {
                 return Ok(());
             }
-            let lines = presized_reach(map, field.range);
-            self.marks.clear();
-            self.marks.resize(lines + 2, [0; 8]);
-            self.lines.size(lines as i64 + 1);
-            // At most 2 obstacles a line (see `scan`), for any map.
-            self.obstacles.clear();
-            self.obstacles.reserve(2 * lines + 2);
             let lines = tiles.lines(field);
             each_octant!(self.pass::<_, _, S>(tiles, &lines, (field, ring), sink));
         });
