@@ -37,7 +37,7 @@ impl Ring {
         // The columns in the field, as three bits from dx = -1.
         let across = (left | 2 | right << 2) as u16;
         let side = if corners { across } else { 2 };
-        let inside = (across & 5) << 3 | side * u16::from(up) | side * u16::from(down) << 6;
+        let inside = ((across & 5) << 3) | (side * u16::from(up)) | ((side * u16::from(down)) << 6);
         let mut opaque = 0;
         if T::PACKED_ROWS {
             // A word a row, cheaper than picking the tiles.
