@@ -91,6 +91,29 @@ fn one_warm_up_serves_every_origin() {
     );
 }
 
+/// A warm-up whose field is no more than the tiles around the origin (the
+/// centre of a 3x3 map) still sizes the scratch for the range: an origin
+/// in a corner, whose field reaches two tiles, allocates nothing. (For the
+/// two algorithms that skip their scans when the field is only that ring.)
+#[test]
+fn a_warm_up_near_the_origin_serves_a_farther_one() {
+    let grid = Grid::parse(".#.\n...\n.#.\n").unwrap().grid;
+    for algorithm in [Algorithm::Restrictive, Algorithm::Beveled] {
+        let range = Range::circle(5);
+        let mut fov = Fov::new(algorithm);
+        let mut set = VisibleSet::new();
+        fov.compute_into(&grid, (1, 1), range, &mut set).unwrap();
+        fov.compute(&grid, (1, 1), range, |_, _| {}).unwrap();
+        let n = allocations_during(|| {
+            for o in [(0, 0), (2, 2), (0, 1)] {
+                fov.compute_into(&grid, o, range, &mut set).unwrap();
+                fov.compute(&grid, o, range, |_, _| {}).unwrap();
+            }
+        });
+        assert_eq!(n, 0, "{algorithm}: {n} allocations after warm-up");
+    }
+}
+
 /// The hex algorithms keep the same promise: one warm-up with a range
 /// serves every origin.
 #[test]

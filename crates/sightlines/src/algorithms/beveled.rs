@@ -69,7 +69,8 @@ use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::tiles::{Asked, Packed};
 use crate::kernel::{
-    each_octant, presized_reach, Field, FieldLines, Lines, Octant, OctantRows, Reach, Sink, Tiles,
+    each_octant, presized_reach, Field, FieldLines, Lines, Octant, OctantRows, Reach, Ring, Sink,
+    Tiles,
 };
 use crate::map::Opacity;
 use crate::range::Range;
@@ -328,29 +329,35 @@ impl Beveled {
     fn scan_octant<const O: usize, R: Reader, S: Sink>(
         &mut self,
         reader: &mut R,
-        field: &Field,
+        (field, ring): (&Field, Ring),
         sink: &mut S,
     ) {
-        let (last, max_row) = Octant::ALL[O].extents(field);
+        let octant = Octant::ALL[O];
+        let (last, max_row) = octant.extents(field);
         let frame = &Frame {
             last: last as u64,
             max_row: max_row as u64,
         };
-        if frame.last == 0 {
+        // Column 1 is the ring's, reported already.
+        if frame.last < 2 {
             return;
         }
         self.stack.clear();
         self.lowest.clear();
         self.lowest.push(u64::MAX);
+        self.lowest.push(0);
         if O % 2 == 0 {
             self.diagonal.clear();
         }
-        // The whole octant, from column 1.
+        // The whole octant, from column 1; from column 2 when column 1's
+        // two tiles are floors, which leave it whole (the top enters
+        // column 2 at row 2, the bottom at row 0).
+        let open = ring.inside(octant, 1) && !ring.opaque(octant, 0) && !ring.opaque(octant, 1);
         let mut sector = Sector {
-            x: 1,
+            x: 1 + u64::from(open),
             top_num: 1,
             top_den: 1,
-            t0: 1,
+            t0: 1 + u64::from(open),
             tr: 0,
             bottom_num: 0,
             bottom_den: 1,
@@ -561,7 +568,7 @@ impl Beveled {
     fn scan_direct<T: Tiles, S: Sink>(
         &mut self,
         tiles: &T,
-        field: &Field,
+        field: (&Field, Ring),
         reach: [u64; 4],
         sink: &mut S,
     ) {
@@ -571,7 +578,7 @@ impl Beveled {
     fn direct<const O: usize, T: Tiles, S: Sink>(
         &mut self,
         tiles: &T,
-        field: &Field,
+        field: (&Field, Ring),
         reach: [u64; 4],
         sink: &mut S,
     ) {
@@ -582,7 +589,7 @@ impl Beveled {
     fn lines_octant<const O: usize, const EDGE: bool, S: Sink>(
         &mut self,
         lines: &FieldLines,
-        field: &Field,
+        field: (&Field, Ring),
         reach: [u64; 4],
         sink: &mut S,
     ) {
@@ -593,10 +600,19 @@ impl Beveled {
         }
     }
 
+    /// Reads and reports the ring around the origin, which every octant
+    /// sees whole (column 1 meets the whole octant: a wall there is hit,
+    /// a floor's inner square crossed); whether the field goes past it.
+    fn ring<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) -> Option<Ring> {
+        let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
+        ring.report(field, sink);
+        let far = field.left.max(field.right).max(field.up).max(field.down);
+        (far >= 2 && self.reach.at(2) >= 0).then_some(ring)
+    }
+
     /// Sizes the scratch for `range` on `map`, whatever the origin: a
-    /// column per tile of reach, and the range's rows ([`Reach::reset`]).
+    /// column per tile of reach.
     fn prepare<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
-        self.reach.reset(range);
         let columns = presized_reach(map, range);
         let presized = columns + 2;
         // The sectors waiting at once are separated by the shadows of
@@ -622,24 +638,37 @@ impl Scan for Beveled {
         S: Sink,
     {
         sink.tile(0, 0);
+        self.reach.reset(field.range);
+        // Sized whatever the origin, even one that needs no octant scan,
+        // so that no later origin allocates.
         self.prepare(map, field.range);
         let reach = map_reach(map, field.origin);
         match map.bit_rows() {
             Some(bits) => {
                 let tiles = Packed::new(map, bits, field.origin);
+                let Some(ring) = self.ring(&tiles, field, sink) else {
+                    return Ok(());
+                };
+                let field = (field, ring);
                 // Every tile the scan may read lies within `widest` tiles of
                 // the origin each way (a column is read one row past the
                 // diagonal, and the bevels read one column past the last).
                 // Those on the map are read from its packed lines when it
                 // keeps them both ways; those off it are walls.
-                let widest = field.left.max(field.right).max(field.up).max(field.down) + 1;
+                let widest = field
+                    .0
+                    .left
+                    .max(field.0.right)
+                    .max(field.0.up)
+                    .max(field.0.down)
+                    + 1;
                 let [left, right, up, down] = reach.map(|r| (widest as u64).min(r) as i64);
                 let square = Field {
                     left,
                     right,
                     up,
                     down,
-                    ..*field
+                    ..*field.0
                 };
                 let lines = tiles.lines(&square);
                 if lines.complete() {
@@ -653,7 +682,13 @@ impl Scan for Beveled {
                     self.scan_direct(&tiles, field, reach, sink);
                 }
             }
-            None => self.scan_direct(&Asked::new(map, field.origin), field, reach, sink),
+            None => {
+                let tiles = Asked::new(map, field.origin);
+                let Some(ring) = self.ring(&tiles, field, sink) else {
+                    return Ok(());
+                };
+                self.scan_direct(&tiles, (field, ring), reach, sink);
+            }
         }
         Ok(())
     }

@@ -82,7 +82,7 @@ use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
     each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
-    Sink, Stepped, Tiles,
+    Ring, Sink, Stepped, Tiles,
 };
 use crate::map::Opacity;
 
@@ -402,30 +402,54 @@ impl Restrictive {
         &mut self,
         tiles: &T,
         lines: &FieldLines,
-        field: &Field,
+        (field, ring): (&Field, Ring),
         sink: &mut S,
     ) {
         match lines.of(Octant::ALL[PASSES[P]]) {
-            Some(lines) => self.scan::<P, _, S>(&lines, field, sink),
-            None => self.scan::<P, _, S>(&ByTile(tiles), field, sink),
+            Some(lines) => self.scan::<P, _, S>(&lines, field, ring, sink),
+            None => self.scan::<P, _, S>(&ByTile(tiles), field, ring, sink),
         }
     }
 
     /// Pass `P` of [`PASSES`], compiled once per pass so that its octant's
     /// transform is constant in the hot loop. Lines of up to 64 cells fit in
     /// one word, kept in registers; longer ones go to [`Restrictive::wide`].
-    fn scan<const P: usize, W, S>(&mut self, tiles: &W, field: &Field, sink: &mut S)
+    fn scan<const P: usize, W, S>(&mut self, tiles: &W, field: &Field, ring: Ring, sink: &mut S)
     where
         W: OctantRows,
         S: Sink,
     {
-        let pass = Octant::ALL[PASSES[P]];
+        let o = PASSES[P];
+        let pass = Octant::ALL[o];
         let (lines, cols) = pass.extents(field);
+        if lines < 2 {
+            return;
+        }
         self.obstacles.clear();
+        // Line 1, seen whole and reported with the ring: its walls make
+        // the minimum angle or an obstacle, its floors open line 2.
+        let (wall, beside) = (ring.opaque(pass, 0), ring.inside(pass, 1));
+        let corner = beside && ring.opaque(pass, 1);
+        let open = u8::from(!wall) | u8::from(beside && !corner) << 1;
+        let seen = 1 | u8::from(beside) << 1;
+        // Columns 0 and 1, each two of the four marks on line 1.
+        let spread = |two: u8| two & 1 | (two & 1) << 2 | (two & 2) | (two & 2) << 2;
+        self.marks[1][o] = spread(seen) | spread(open) << OPEN;
         // The minimum angle, as an edge (0 at first).
         let mut min_angle = Edge::at(0, 1);
-        let mut narrow = LineMasks::<u64>::default();
-        for d in 1..=lines.min(63) {
+        if wall {
+            if corner {
+                return;
+            }
+            min_angle = Edge::at(1, 1);
+        } else if corner {
+            self.obstacles.push(Obstacle::cell(1, 1));
+        }
+        let mut narrow = LineMasks::<u64> {
+            previous: u64::from(open),
+            ..LineMasks::default()
+        };
+        for d in 2..=lines.min(63) {
             if !self.line::<P, _, _, _>(&mut narrow, tiles, (pass, d, cols), &mut min_angle, sink) {
                 return;
             }
@@ -635,8 +659,9 @@ impl Restrictive {
     /// are marked in the neighbour's octant too. From line 3 on the columns
     /// are distinct and only the neighbour across each edge reads them: a
     /// pass marks for a neighbour that runs after it, and nothing when both
-    /// ran before. Lines 1 and 2, where a cell may lie in three octants'
-    /// reads, are marked in full.
+    /// ran before. Line 2, where a cell may lie in three octants' reads, is
+    /// marked in full; line 1, which the ring reports, by each pass for its
+    /// own octant as it starts (see [`Restrictive::scan`]).
     #[inline(always)]
     fn mark<const P: usize>(&mut self, d: i64, seen: u8, open: u8) -> (bool, bool) {
         let o = PASSES[P];
@@ -759,6 +784,10 @@ impl Scan for Restrictive {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        sink.tile(0, 0);
+        self.reach.reset(field.range);
+        // Sized for the range on this map whatever the origin, even when
+        // this one needs no pass, so that no later origin allocates.
         let lines = presized_reach(map, field.range);
         self.marks.clear();
         self.marks.resize(lines + 2, [0; 8]);
@@ -766,11 +795,17 @@ impl Scan for Restrictive {
         // At most 2 obstacles a line (see `scan`), for any map.
         self.obstacles.clear();
         self.obstacles.reserve(2 * lines + 2);
-        self.reach.reset(field.range);
-        sink.tile(0, 0);
         with_tiles!(map, field.origin, |tiles| {
+            // Every cell of line 1 is seen (the neighbour rule starts at
+            // line 2): the eight tiles around the origin, read at once.
+            let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
+            ring.report(field, sink);
+            let far = field.left.max(field.right).max(field.up).max(field.down);
+            if far < 2 || self.reach.at(2) < 0 {
+                return Ok(());
+            }
             let lines = tiles.lines(field);
-            each_octant!(self.pass::<_, _, S>(tiles, &lines, field, sink));
+            each_octant!(self.pass::<_, _, S>(tiles, &lines, (field, ring), sink));
         });
         Ok(())
     }

@@ -13,6 +13,7 @@
 pub(crate) mod field;
 pub(crate) mod octant;
 pub(crate) mod reach;
+pub(crate) mod ring;
 pub(crate) mod sink;
 pub(crate) mod slope;
 pub(crate) mod tiles;
@@ -20,6 +21,7 @@ pub(crate) mod tiles;
 pub(crate) use field::{presized_reach, Field};
 pub(crate) use octant::{each_octant, each_quadrant, Octant, Quadrant};
 pub(crate) use reach::Reach;
+pub(crate) use ring::Ring;
 pub(crate) use sink::{Sink, Visit};
 pub(crate) use slope::{Slope, Stepped};
 pub(crate) use tiles::{pinched, with_tiles, ByTile, FieldLines, Lines, OctantRows, Tiles};
