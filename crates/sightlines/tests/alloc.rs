@@ -93,12 +93,12 @@ fn one_warm_up_serves_every_origin() {
 
 /// A warm-up whose field is no more than the tiles around the origin (the
 /// centre of a 3x3 map) still sizes the scratch for the range: an origin
-/// in a corner, whose field reaches two tiles, allocates nothing. (For the
-/// two algorithms that skip their scans when the field is only that ring.)
+/// in a corner, whose field reaches two tiles, allocates nothing, for every
+/// algorithm (some skip their scans when the field is only that ring).
 #[test]
 fn a_warm_up_near_the_origin_serves_a_farther_one() {
     let grid = Grid::parse(".#.\n...\n.#.\n").unwrap().grid;
-    for algorithm in [Algorithm::Restrictive, Algorithm::Beveled] {
+    for &algorithm in Algorithm::ALL {
         let range = Range::circle(5);
         let mut fov = Fov::new(algorithm);
         let mut set = VisibleSet::new();

@@ -67,7 +67,9 @@
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::sink::{InOctant, OctantTarget, Spans};
-use crate::kernel::{with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Slope, Tiles};
+use crate::kernel::{
+    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Ring, Sink, Slope, Tiles,
+};
 use crate::map::Opacity;
 
 /// A view waiting to be scanned from row `depth` on: the slopes `col / depth`
@@ -169,18 +171,11 @@ impl RecursiveShadowcast {
         sink.tile(0, 0);
         self.reach.reset(field.range);
         let lines = tiles.lines(field);
-        // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1, when
-        // all are on the field and in range: an octant whose two tiles of
-        // row 1 are walls sees nothing past them, and needs no scan.
-        let ring = if field.left.min(field.right).min(field.up).min(field.down) >= 1
-            && self.reach.at(1) >= 1
-        {
-            (0..3).fold(0, |ring, row| {
-                ring | tiles.row_bits(-1, row - 1, 3) << (3 * row)
-            })
-        } else {
-            0
-        };
+        // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1: an
+        // octant whose two tiles of row 1 are walls in the field and range
+        // sees nothing past them, and needs no scan.
+        let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
+        let ring = u64::from(ring.opaque & ring.inside);
         macro_rules! octant {
             ($o:literal, $owns_diagonal:literal) => {
                 let octant = Octant::ALL[$o];
@@ -489,6 +484,9 @@ impl Scan for RecursiveShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        // Room for the views of a field of this range on this map, whatever
+        // the origin, even when the ring makes every scan needless.
+        self.stack.reserve(presized_reach(map, field.range) + 2);
         with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         Ok(())
     }
