@@ -167,7 +167,9 @@ impl RecursiveShadowcast {
         RecursiveShadowcast::default()
     }
 
-    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) {
+    /// Scans every octant of `field`; whether the field was the ring
+    /// around the origin alone, with no octant to scan.
+    fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) -> bool {
         sink.tile(0, 0);
         self.reach.reset(field.range);
         let lines = tiles.lines(field);
@@ -175,6 +177,13 @@ impl RecursiveShadowcast {
         // octant whose two tiles of row 1 are walls in the field and range
         // sees nothing past them, and needs no scan.
         let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
+        // A field no farther than the ring: its tiles are all seen (only the
+        // origin lies nearer), and no scan is needed.
+        let far = field.left.max(field.right).max(field.up).max(field.down);
+        if far < 2 || self.reach.at(2) < 0 {
+            ring.report(field, sink);
+            return true;
+        }
         let ring = u64::from(ring.opaque & ring.inside);
         macro_rules! octant {
             ($o:literal, $owns_diagonal:literal) => {
@@ -203,6 +212,7 @@ impl RecursiveShadowcast {
         octant!(5, false);
         octant!(6, true);
         octant!(7, false);
+        false
     }
 
     /// [`scan_rows`](Self::scan_rows) with the field's diagonal rule.
@@ -484,10 +494,12 @@ impl Scan for RecursiveShadowcast {
         M: Opacity + ?Sized,
         S: Sink,
     {
-        // Room for the views of a field of this range on this map, whatever
-        // the origin, even when the ring makes every scan needless.
-        self.stack.reserve(presized_reach(map, field.range) + 2);
-        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        let ring_only = with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
+        if ring_only {
+            // No scan grew the stack of views: room for a farther origin of
+            // this range on this map, so that it need not allocate.
+            self.stack.reserve(presized_reach(map, field.range) + 2);
+        }
         Ok(())
     }
 }
