@@ -606,8 +606,7 @@ impl Beveled {
     fn ring<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) -> Option<Ring> {
         let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
         ring.report(field, sink);
-        let far = field.left.max(field.right).max(field.up).max(field.down);
-        (far >= 2 && self.reach.at(2) >= 0).then_some(ring)
+        (!Ring::is_whole_field(field, &mut self.reach)).then_some(ring)
     }
 
     /// Sizes the scratch for `range` on `map`, whatever the origin: a

@@ -172,18 +172,17 @@ impl RecursiveShadowcast {
     fn scan<T: Tiles, S: Sink>(&mut self, tiles: &T, field: &Field, sink: &mut S) -> bool {
         sink.tile(0, 0);
         self.reach.reset(field.range);
-        let lines = tiles.lines(field);
         // The eight tiles around the origin, bit 3·(dy + 1) + dx + 1: an
         // octant whose two tiles of row 1 are walls in the field and range
         // sees nothing past them, and needs no scan.
         let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
         // A field no farther than the ring: its tiles are all seen (only the
         // origin lies nearer), and no scan is needed.
-        let far = field.left.max(field.right).max(field.up).max(field.down);
-        if far < 2 || self.reach.at(2) < 0 {
+        if Ring::is_whole_field(field, &mut self.reach) {
             ring.report(field, sink);
             return true;
         }
+        let lines = tiles.lines(field);
         let ring = u64::from(ring.opaque & ring.inside);
         macro_rules! octant {
             ($o:literal, $owns_diagonal:literal) => {

@@ -800,8 +800,7 @@ impl Scan for Restrictive {
             // line 2): the eight tiles around the origin, read at once.
             let ring = Ring::read(tiles, field, self.reach.at(1) >= 1);
             ring.report(field, sink);
-            let far = field.left.max(field.right).max(field.up).max(field.down);
-            if far < 2 || self.reach.at(2) < 0 {
+            if Ring::is_whole_field(field, &mut self.reach) {
                 return Ok(());
             }
             let lines = tiles.lines(field);

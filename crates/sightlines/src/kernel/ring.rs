@@ -4,6 +4,7 @@
 
 use super::field::Field;
 use super::octant::Octant;
+use super::reach::Reach;
 use super::sink::Sink;
 use super::tiles::Tiles;
 
@@ -66,6 +67,14 @@ impl Ring {
             inside,
             corners,
         }
+    }
+
+    /// Whether `field` reaches no farther than the ring: no tile two steps
+    /// from the origin is on it or in the range (`reach` is the range's).
+    #[inline]
+    pub(crate) fn is_whole_field(field: &Field, reach: &mut Reach) -> bool {
+        let far = field.left.max(field.right).max(field.up).max(field.down);
+        far < 2 || reach.at(2) < 0
     }
 
     /// Puts the tiles of the ring in `field` and the range into `sink`.
