@@ -1,7 +1,7 @@
 //! Reading maps and origins from the command line.
 
 use crate::Failure;
-use sightlines::{Algorithm, Fov, Grid, Opacity, Range, Shape, VisibleSet, SAMPLE_MAP};
+use sightlines::{Algorithm, Fov, Grid, LevelGrid, Opacity, Range, Shape, VisibleSet, SAMPLE_MAP};
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
@@ -38,6 +38,94 @@ pub fn parse_walls(text: &str) -> Result<Walls, String> {
         ));
     }
     Ok(Walls(text.chars().collect()))
+}
+
+/// The characters of a map that dim sight and their levels (`--translucent`),
+/// in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Translucent(pub Vec<(char, u8)>);
+
+/// Parses `--translucent`: `C=LEVEL` pairs separated by commas, such as
+/// `~=96,"=48`; a level runs from 1 (a faint haze) to 255 (opaque). Any
+/// character but `@` can dim, `,` and `=` included (`,=40`).
+pub fn parse_translucent(text: &str) -> Result<Translucent, String> {
+    let usage = "write C=LEVEL pairs separated by commas, such as '~=96,\"=48'";
+    let mut pairs: Vec<(char, u8)> = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if chars.next() != Some('=') {
+            return Err(format!("'{text}': expected '=' after '{c}'; {usage}"));
+        }
+        let mut digits = String::new();
+        while let Some(&d) = chars.peek() {
+            if d == ',' {
+                chars.next();
+                break;
+            }
+            digits.push(d);
+            chars.next();
+        }
+        if c == '@' {
+            return Err(format!(
+                "'{text}': '@' marks the viewer and cannot dim sight; pick another character"
+            ));
+        }
+        let level: u32 = digits.trim().parse().map_err(|_| {
+            format!("'{text}': the level of '{c}' is '{digits}', not a number; {usage}")
+        })?;
+        if !(1..=255).contains(&level) {
+            return Err(format!(
+                "'{text}': the level of '{c}' is {level}, out of range; levels run from 1 (a faint haze) to 255 (opaque)"
+            ));
+        }
+        if pairs.iter().any(|&(p, _)| p == c) {
+            return Err(format!(
+                "'{text}': '{c}' is given twice; give each character one level"
+            ));
+        }
+        pairs.push((c, level as u8));
+    }
+    if pairs.is_empty() {
+        return Err(format!("no characters given; {usage}"));
+    }
+    Ok(Translucent(pairs))
+}
+
+/// Parses `--visibility`: the visibility sight starts with, 1 to 255.
+pub fn parse_visibility(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u32>() {
+        Ok(v @ 1..=255) => Ok(v as u8),
+        Ok(0) => Err(
+            "a visibility of 0 sees nothing, not even the viewer's tile; give 1 to 255 (255 by default)".into(),
+        ),
+        _ => Err(format!("invalid visibility '{text}': give a whole number from 1 to 255")),
+    }
+}
+
+impl Translucent {
+    /// The map's levels: walls 255, translucent characters their level,
+    /// everything else (the viewer's `@` too) 0. A character both a wall
+    /// and translucent is an error.
+    pub fn levels(&self, map: &LoadedMap, walls: &Walls) -> Result<LevelGrid, Failure> {
+        if let Some(&(c, _)) = self.0.iter().find(|(c, _)| walls.0.contains(c)) {
+            return Err(Failure::input(format!(
+                "'{c}' is both a wall (--walls) and translucent (--translucent); drop it from one of them"
+            )));
+        }
+        let mut levels = LevelGrid::new(map.grid.width(), map.grid.height())
+            .map_err(|e| Failure::input(e.to_string()))?;
+        for (y, row) in map.rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let level = if walls.0.contains(&c) {
+                    255
+                } else {
+                    self.0.iter().find(|p| p.0 == c).map_or(0, |p| p.1)
+                };
+                levels.set(x as i32, y as i32, level);
+            }
+        }
+        Ok(levels)
+    }
 }
 
 /// Reads `MAP`'s text: a file, `-` for standard input, or the built-in

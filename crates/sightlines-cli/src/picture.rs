@@ -20,7 +20,7 @@ use indicatif::ProgressBar;
 use noto_sans_mono_bitmap::{
     get_raster, get_raster_width, FontWeight, RasterHeight, RasterizedChar,
 };
-use sightlines::{Grid, Knowledge, Memory, Opacity, Rect, VisibleSet};
+use sightlines::{Grid, Knowledge, LevelGrid, Memory, Opacity, Rect, Translucency, VisibleSet};
 use std::io::{self, Write};
 
 /// The largest picture side, in pixels: what image viewers and browsers
@@ -66,6 +66,28 @@ pub mod palette {
     pub const DISPUTED: Rgb = Rgb(0xD5, 0x5E, 0x00);
     /// A marked target tile: bluish green.
     pub const TARGET: Rgb = Rgb(0x00, 0x9E, 0x73);
+    /// A translucent tile (smoke, foliage): reddish purple, mixed into its
+    /// floor colour.
+    pub const TRANSLUCENT: Rgb = Rgb(0xCC, 0x79, 0xA7);
+}
+
+/// A field of view through translucent tiles: the map's levels and each
+/// visible tile's visibility (0 for the others).
+#[derive(Clone, Debug)]
+pub struct Sight {
+    pub levels: LevelGrid,
+    pub visibility: LevelGrid,
+}
+
+impl Rgb {
+    /// `self` moved toward `other` by `t / 255`.
+    pub fn mix(self, other: Rgb, t: u8) -> Rgb {
+        let m = |a: u8, b: u8| {
+            let (a, b, t) = (u32::from(a), u32::from(b), u32::from(t));
+            ((a * (255 - t) + b * t + 127) / 255) as u8
+        };
+        Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
+    }
 }
 
 /// A map drawn tile by tile: the tiles of `area`, `tile` pixels each, from
@@ -79,12 +101,17 @@ struct MapLayer<'a> {
     map: &'a Grid,
     seen: &'a VisibleSet,
     memory: Option<&'a Memory>,
+    sight: Option<&'a Sight>,
 }
 
 impl MapLayer<'_> {
     fn colour(&self, col: u32, row: u32) -> Rgb {
         let (x, y) = (self.area.x + col as i32, self.area.y + row as i32);
-        tile_colour(self.map, self.seen, self.memory, x, y)
+        let colour = tile_colour(self.map, self.seen, self.memory, x, y);
+        match self.sight {
+            Some(sight) => shade(colour, sight, x, y),
+            None => colour,
+        }
     }
 
     /// Thin grid lines between tiles help count them when tiles are large.
@@ -670,6 +697,8 @@ pub struct Panel<'a> {
     pub sight_lines: bool,
     /// Tiles seen before: those out of sight now are drawn as remembered.
     pub memory: Option<&'a Memory>,
+    /// Sight through translucent tiles: tiles shaded by their visibility.
+    pub sight: Option<&'a Sight>,
     /// The tiles drawn: the whole map when `None` (see [`fit`]).
     pub crop: Option<Rect>,
 }
@@ -685,6 +714,7 @@ impl<'a> Panel<'a> {
             targets: Vec::new(),
             sight_lines: false,
             memory: None,
+            sight: None,
             crop: None,
         }
     }
@@ -703,6 +733,8 @@ pub struct LegendItems {
     pub sight_lines: bool,
     /// Remembered floors and walls (shown when a memory is given).
     pub remembered: bool,
+    /// Translucent tiles, and seen tiles fading with their visibility.
+    pub translucent: bool,
 }
 
 pub const MARGIN: i32 = 8;
@@ -836,6 +868,13 @@ fn legend_entries(legend: &LegendItems) -> Vec<(Rgb, &str, bool)> {
     if legend.remembered {
         entries.push((palette::FLOOR_REMEMBERED, "floor remembered", false));
         entries.push((palette::WALL_REMEMBERED, "wall remembered", false));
+    }
+    if legend.translucent {
+        entries.push((
+            palette::TRANSLUCENT,
+            "translucent (fainter: dimmer sight)",
+            false,
+        ));
     }
     entries.push((palette::ORIGIN, "viewer", false));
     if let Some(label) = &legend.disputed {
@@ -989,6 +1028,22 @@ pub fn figure<'a>(
     pic
 }
 
+/// A tile's colour through translucent tiles: a translucent tile tinted
+/// by its level, a seen tile faded toward unseen as its visibility falls
+/// (never all the way, so that every seen tile still shows).
+fn shade(colour: Rgb, sight: &Sight, x: i32, y: i32) -> Rgb {
+    let level = sight.levels.level(x, y);
+    let colour = if (1..255).contains(&level) {
+        colour.mix(palette::TRANSLUCENT, 64 + level / 2)
+    } else {
+        colour
+    };
+    match sight.visibility.level(x, y) {
+        0 => colour,
+        v => colour.mix(palette::FLOOR_UNSEEN, (255 - v) / 2),
+    }
+}
+
 /// The colour of tile (x, y) in a panel: seen, remembered (when there is
 /// a memory) or unseen, wall or floor.
 pub fn tile_colour(map: &Grid, seen: &VisibleSet, memory: Option<&Memory>, x: i32, y: i32) -> Rgb {
@@ -1017,6 +1072,7 @@ fn draw_map<'a>(pic: &mut Picture<'a>, panel: &Panel<'a>, ox: i32, oy: i32, tile
         map: panel.map,
         seen: panel.seen,
         memory: panel.memory,
+        sight: panel.sight,
     }));
     // Only what lies in the area drawn, placed from its corner.
     let inside = |&(x, y): &(i32, i32)| area.contains(x, y);

@@ -5,13 +5,15 @@
 
 use crate::input::{
     is_hex_map, parse_position, parse_positions, parse_shape, parse_square_map, parse_tile_size,
-    read_map_text, resolve_origin, write_output, LoadedMap, Positions,
+    read_map_text, resolve_origin, write_output, LoadedMap, Positions, Translucent,
 };
-use crate::picture::{fit, Crop, LegendItems, Panel, Picture};
+use crate::picture::{fit, Crop, LegendItems, Panel, Picture, Sight};
 use crate::{memory, Failure};
 use clap::{Args, ValueEnum};
 use sightlines::hex::HexAlgorithm;
-use sightlines::{Algorithm, Fov, Knowledge, Memory, Opacity, Range, Shape, VisibleSet};
+use sightlines::{
+    Algorithm, Fov, Knowledge, LevelGrid, Memory, Opacity, Range, Shape, Translucency, VisibleSet,
+};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -54,6 +56,17 @@ pub struct ShowArgs {
     /// `pass` (the default): each algorithm's own rule.
     #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
     pub diagonal_gaps: sightlines::DiagonalGaps,
+    /// Characters that dim sight without stopping it, each with its level
+    /// from 1 to 255: `'~=96,"=48'` (quote it for the shell). Sight starts
+    /// at --visibility and loses a tile's level each time it crosses one;
+    /// JSON gives each visible tile's visibility, pictures shade by it.
+    /// For the algorithms that see through them (recursive-shadowcast,
+    /// symmetric-shadowcast).
+    #[arg(long, value_name = "C=LEVEL,...", value_parser = crate::input::parse_translucent)]
+    pub translucent: Option<crate::input::Translucent>,
+    /// The visibility sight starts with through --translucent tiles, 1 to 255.
+    #[arg(long, value_name = "V", default_value = "255", value_parser = crate::input::parse_visibility)]
+    pub visibility: u8,
     /// Pixels per tile in PNG and SVG pictures (1 to 64).
     #[arg(long, value_name = "PIXELS", allow_hyphen_values = true, default_value = "16", value_parser = parse_tile_size)]
     pub tile_size: u32,
@@ -142,17 +155,50 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
         memory::visit(recalled, &mut fov, &map, &visited, range)?;
     }
     let mut seen = VisibleSet::new();
-    fov.compute_into(&map.grid, origin, range, &mut seen)
-        .map_err(|e| Failure::input(e.to_string()))?;
+    // Through translucent tiles: the tiles seen, and how well each is.
+    let sight = match &args.translucent {
+        None => {
+            fov.compute_into(&map.grid, origin, range, &mut seen)
+                .map_err(|e| Failure::input(e.to_string()))?;
+            None
+        }
+        Some(translucent) => {
+            if recalled.is_some() {
+                return Err(Failure::input(
+                    "--translucent does not combine with --visited or --memory yet; leave one of them out",
+                ));
+            }
+            let levels = translucent.levels(&map, &args.walls)?;
+            let mut visibility = LevelGrid::new(map.grid.width(), map.grid.height())
+                .map_err(|e| Failure::input(e.to_string()))?;
+            seen.reset(map.grid.rect());
+            fov.set_visibility(args.visibility);
+            fov.compute_translucent(&levels, origin, range, |x, y, v| {
+                seen.insert(x, y);
+                visibility.set(x, y, v);
+            })
+            .map_err(|e| Failure::input(e.to_string()))?;
+            Some(Sight { levels, visibility })
+        }
+    };
+    let sight = sight.as_ref();
     let recalled = recalled.as_ref();
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let out = match args.format {
         Format::Json => {
-            Out::Bytes(json(algorithm, &map, origin, range, &seen, recalled).into_bytes())
+            let mut s = json(algorithm, &map, origin, range, &seen, recalled);
+            if let Some(sight) = sight {
+                add_visibility(&mut s, &seen, &sight.visibility);
+            }
+            Out::Bytes(s.into_bytes())
         }
-        Format::Text => Out::Bytes(
-            text(algorithm, &map, origin, range, &seen, recalled, to_terminal).into_bytes(),
-        ),
+        Format::Text => {
+            let mut s = text(algorithm, &map, origin, range, &seen, recalled, to_terminal);
+            if let (Some(sight), Some(translucent)) = (sight, &args.translucent) {
+                describe_translucency(&mut s, sight, translucent, args.visibility);
+            }
+            Out::Bytes(s.into_bytes())
+        }
         Format::Png | Format::Svg => {
             let mut title = format!(
                 "{} from ({}, {}): {} seen",
@@ -169,9 +215,11 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
             panel.origin = Some(origin);
             panel.sight_lines = args.sight_lines;
             panel.memory = recalled;
+            panel.sight = sight;
             let legend = LegendItems {
                 sight_lines: args.sight_lines,
                 remembered: recalled.is_some(),
+                translucent: sight.is_some(),
                 ..LegendItems::default()
             };
             let hint = ", or --radius R to draw a smaller field of view";
@@ -199,6 +247,43 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
         Out::Bytes(bytes) => write_output(args.output.as_deref(), &bytes, false),
         Out::Picture(pic) => pic.write_to(args.output.as_deref(), args.format == Format::Png),
     }
+}
+
+/// Adds `"visibility": [V, ...]` to the JSON object `s`, in the order of
+/// its `visible` tiles.
+pub fn add_visibility(s: &mut String, seen: &VisibleSet, visibility: &LevelGrid) {
+    debug_assert!(s.ends_with("}\n"));
+    s.truncate(s.len() - 2);
+    s.push_str(", \"visibility\": [");
+    for (i, (x, y)) in seen.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}{}",
+            if i == 0 { "" } else { ", " },
+            visibility.level(x, y)
+        );
+    }
+    s.push_str("]}\n");
+}
+
+/// A line under the text map: the translucent characters, and how many
+/// tiles are seen dimmed.
+fn describe_translucency(s: &mut String, sight: &Sight, translucent: &Translucent, start: u8) {
+    let pairs: Vec<String> = translucent
+        .0
+        .iter()
+        .map(|(c, level)| format!("'{c}' {level}"))
+        .collect();
+    let rect = sight.visibility.rect();
+    let dimmed = (rect.y..rect.y + rect.height as i32)
+        .flat_map(|y| (rect.x..rect.x + rect.width as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| (1..start).contains(&sight.visibility.level(x, y)))
+        .count();
+    let _ = writeln!(
+        s,
+        "through translucent tiles ({}), sight starting at {start}: {dimmed} tiles seen dimmed",
+        pairs.join(", ")
+    );
 }
 
 /// What `show` writes: text, or a picture drawn as it is written.

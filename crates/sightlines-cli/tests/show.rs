@@ -631,3 +631,147 @@ fn diagonal_gaps_errors_name_the_way_out() {
     );
     assert_fails_with(&o, "none of these algorithms keeps the diagonal rule");
 }
+
+const SMOKY: &str = "\
+############
+#@...~~....#
+#....~~.#..#
+#..\"\"......#
+############
+";
+
+/// `--translucent`: JSON's visible tiles and their visibility are the
+/// library's, for both algorithms that see through translucent tiles, and
+/// with a lower starting visibility.
+#[test]
+fn translucent_json_is_the_library_field_with_its_visibility() {
+    let map = temp_file("smoky.txt", SMOKY);
+    let levels = sightlines::LevelGrid::parse_with(SMOKY, |c| match c {
+        '#' => 255,
+        '~' => 96,
+        '"' => 48,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    for id in ["recursive-shadowcast", "symmetric-shadowcast"] {
+        for visibility in ["255", "150"] {
+            let o = sightlines(
+                &[
+                    "show",
+                    map.to_str().unwrap(),
+                    "-a",
+                    id,
+                    "--translucent",
+                    "~=96,\"=48",
+                    "--visibility",
+                    visibility,
+                    "-f",
+                    "json",
+                ],
+                None,
+            );
+            assert_ok(&o);
+            let json: Value = serde_json::from_str(&stdout(&o)).unwrap();
+            let got: Vec<(i32, i32, u8)> = json["visible"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(json["visibility"].as_array().unwrap())
+                .map(|(p, v)| {
+                    (
+                        p[0].as_i64().unwrap() as i32,
+                        p[1].as_i64().unwrap() as i32,
+                        v.as_u64().unwrap() as u8,
+                    )
+                })
+                .collect();
+            assert_eq!(
+                got.len(),
+                json["visibility"].as_array().unwrap().len(),
+                "{id}"
+            );
+            let mut fov = Fov::new(id.parse().unwrap());
+            fov.set_visibility(visibility.parse().unwrap());
+            let mut want = Vec::new();
+            fov.compute_translucent(&levels, (1, 1), Range::UNLIMITED, |x, y, v| {
+                want.push((x, y, v))
+            })
+            .unwrap();
+            want.sort_by_key(|&(x, y, _)| (y, x));
+            assert_eq!(got, want, "{id} from {visibility}");
+            // Dimmed: the tile behind the smoke, seen through both columns
+            // at full visibility, and not at all from 150.
+            let behind = got.iter().find(|t| (t.0, t.1) == (7, 1)).map(|t| t.2);
+            let want_behind = if visibility == "255" {
+                Some(255 - 2 * 96)
+            } else {
+                None
+            };
+            assert_eq!(behind, want_behind, "{id} from {visibility}");
+        }
+    }
+}
+
+#[test]
+fn translucent_text_says_what_dims_and_pictures_shade() {
+    let map = temp_file("smoky-text.txt", SMOKY);
+    let path = map.to_str().unwrap();
+    let args = [
+        "show",
+        path,
+        "-a",
+        "recursive-shadowcast",
+        "--translucent",
+        "~=96,\"=48",
+    ];
+    let o = sightlines(&args, None);
+    assert_ok(&o);
+    let out = stdout(&o);
+    assert!(
+        out.contains("through translucent tiles ('~' 96, '\"' 48), sight starting at 255:"),
+        "{out}"
+    );
+    let picture = temp_dir("smoky-png").join("smoky.png");
+    let mut with_png = args.to_vec();
+    with_png.extend(["-f", "png", "-o", picture.to_str().unwrap()]);
+    assert_ok(&sightlines(&with_png, None));
+    assert!(std::fs::metadata(&picture).unwrap().len() > 100);
+}
+
+#[test]
+fn translucent_errors_name_the_way_out() {
+    let map = temp_file("smoky-errors.txt", SMOKY);
+    let path = map.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["show", path, "-a", "recursive-shadowcast"];
+        args.extend_from_slice(extra);
+        sightlines(&args, None)
+    };
+    assert_fails_with(
+        &run(&["--translucent", "~=300"]),
+        "out of range; levels run from 1",
+    );
+    assert_fails_with(&run(&["--translucent", "~=0"]), "out of range");
+    assert_fails_with(&run(&["--translucent", "~96"]), "expected '=' after '~'");
+    assert_fails_with(&run(&["--translucent", "~=x"]), "not a number");
+    assert_fails_with(&run(&["--translucent", "~=9,~=8"]), "given twice");
+    assert_fails_with(&run(&["--translucent", "#=30"]), "both a wall");
+    assert_fails_with(
+        &run(&["--translucent", "~=30", "--visibility", "0"]),
+        "sees nothing",
+    );
+    assert_fails_with(
+        &run(&["--translucent", "~=30", "--diagonal-gaps", "block"]),
+        "leave the diagonal rule off",
+    );
+    assert_fails_with(
+        &sightlines(
+            &["show", path, "-a", "restrictive", "--translucent", "~=30"],
+            None,
+        ),
+        "does not support translucent tiles",
+    );
+    // A comma can dim too.
+    assert_ok(&run(&["--translucent", ",=40,~=9"]));
+}

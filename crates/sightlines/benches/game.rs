@@ -19,6 +19,10 @@
 //!
 //! - `diagonal-gaps/cave-rR/ALGORITHM/GAPS`: 200 cave fields of view of
 //!   radius 16 and 32, with the diagonal rule (`block`) and without (`pass`).
+//! - `translucent/cave-rR/ALGORITHM/{translucent,plain-set,plain-visit}`:
+//!   200 cave fields of view through translucent tiles (a tenth of the
+//!   floor at level 64), against the plain field on the plain cave, into a
+//!   set and to a visitor.
 //! - `turn/cave/ALGORITHM/{turn,monsters,player}`: a turn's worth of work
 //!   (issue 22): 1,000 monsters (the cave viewpoints) each ask
 //!   `Fov::can_see` whether they see the player (`circle(16)`), then the
@@ -30,8 +34,8 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sightlines::line::Bresenham;
 use sightlines::{
-    update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, Memory, Opacity, Range,
-    Viewer, VisibleSet,
+    update_viewers, update_viewers_par, Algorithm, DiagonalGaps, Fov, Grid, LevelGrid, Memory,
+    Opacity, Range, Viewer, VisibleSet,
 };
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -330,6 +334,75 @@ fn diagonal_gaps(c: &mut Criterion) {
     }
 }
 
+/// The cave with a tenth of its floor (chosen by a hash of the position)
+/// at level 64, its walls at 255.
+fn smoky(grid: &Grid) -> LevelGrid {
+    let mut levels = LevelGrid::new(grid.width(), grid.height()).unwrap();
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+            let level = if grid.is_opaque(x, y) {
+                255
+            } else if (h >> 32) % 10 == 0 {
+                64
+            } else {
+                0
+            };
+            levels.set(x, y, level);
+        }
+    }
+    levels
+}
+
+/// Each algorithm that sees through translucent tiles, on the cave with a
+/// tenth of its floor at level 64, against its plain field on the cave
+/// (into a set, and to a visitor as the translucent field is).
+fn translucent(c: &mut Criterion) {
+    let case = load("cave");
+    let levels = smoky(&case.grid);
+    let points: Vec<(i32, i32)> = case.viewpoints.iter().copied().take(200).collect();
+    for radius in [16, 32] {
+        let mut group = c.benchmark_group(format!("translucent/cave-r{radius}"));
+        group
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3));
+        let range = Range::circle(radius);
+        for &algorithm in Algorithm::ALL.iter().filter(|a| a.supports_translucency()) {
+            let mut fov = Fov::new(algorithm);
+            let mut field = VisibleSet::new();
+            group.bench_function(format!("{}/plain-set", algorithm.id()), |b| {
+                b.iter(|| {
+                    for &at in &points {
+                        fov.compute_into(&case.grid, at, range, &mut field).unwrap();
+                        black_box(field.len());
+                    }
+                })
+            });
+            group.bench_function(format!("{}/plain-visit", algorithm.id()), |b| {
+                b.iter(|| {
+                    let mut n = 0usize;
+                    for &at in &points {
+                        fov.compute(&case.grid, at, range, |_, _| n += 1).unwrap();
+                    }
+                    black_box(n)
+                })
+            });
+            group.bench_function(format!("{}/translucent", algorithm.id()), |b| {
+                b.iter(|| {
+                    let mut n = 0usize;
+                    for &at in &points {
+                        fov.compute_translucent(&levels, at, range, |_, _, v| n += usize::from(v))
+                            .unwrap();
+                    }
+                    black_box(n)
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
 /// The algorithms a game would pick for its creatures, in the catalogue's
 /// order.
 const GAME_ALGORITHMS: [Algorithm; 6] = [
@@ -432,5 +505,13 @@ fn turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, can_see, batch, changes, diagonal_gaps, turn);
+criterion_group!(
+    benches,
+    can_see,
+    batch,
+    changes,
+    diagonal_gaps,
+    translucent,
+    turn
+);
 criterion_main!(benches);

@@ -174,6 +174,23 @@ impl Algorithm {
         self.properties().diagonal_rule
     }
 
+    /// Whether [`Fov::compute_translucent`](crate::Fov::compute_translucent)
+    /// runs this algorithm through translucent tiles (see
+    /// [`translucent`](crate::translucent)); the others refuse with
+    /// [`FovError::Unsupported`](crate::FovError::Unsupported).
+    ///
+    /// ```
+    /// use sightlines::Algorithm;
+    /// assert!(Algorithm::RecursiveShadowcast.supports_translucency());
+    /// assert!(!Algorithm::Restrictive.supports_translucency());
+    /// ```
+    pub const fn supports_translucency(self) -> bool {
+        matches!(
+            self,
+            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast
+        )
+    }
+
     /// Whether [`Properties::symmetry`] is other than [`Symmetry::None`].
     pub const fn is_symmetric(self) -> bool {
         !matches!(self.properties().symmetry, Symmetry::None)

@@ -33,16 +33,29 @@ pub enum FovError {
         area: Rect,
     },
     /// The algorithm does not keep an option the [`Fov`](crate::Fov) asks
-    /// for: so far, [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) on
-    /// an algorithm whose [`Properties::diagonal_rule`](crate::Properties::diagonal_rule)
-    /// is false.
+    /// for: [`DiagonalGaps::Block`](crate::DiagonalGaps::Block) on an
+    /// algorithm whose [`Properties::diagonal_rule`](crate::Properties::diagonal_rule)
+    /// is false, or translucent tiles on one that is not
+    /// [`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
+    /// (or with the diagonal rule).
     Unsupported {
         /// The algorithm's id.
         algorithm: &'static str,
         /// The option, as the command line spells it.
         option: &'static str,
     },
+    /// The viewer's starting visibility through translucent tiles is 0: it
+    /// would see nothing, not even its own tile.
+    NoVisibility,
 }
+
+/// [`FovError::Unsupported`]'s option for the diagonal rule.
+pub(crate) const DIAGONAL_RULE: &str = "the diagonal rule (DiagonalGaps::Block)";
+/// [`FovError::Unsupported`]'s option for translucent tiles.
+pub(crate) const TRANSLUCENT_TILES: &str = "translucent tiles";
+/// [`FovError::Unsupported`]'s option for both together.
+pub(crate) const TRANSLUCENT_DIAGONAL_RULE: &str =
+    "translucent tiles with the diagonal rule (DiagonalGaps::Block)";
 
 impl fmt::Display for FovError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -69,9 +82,16 @@ impl fmt::Display for FovError {
                 "a visible set of {} x {} tiles is too large to allocate; use a smaller radius, or a visitor instead of a set",
                 area.width, area.height
             ),
-            FovError::Unsupported { algorithm, option } => write!(
-                f,
-                "{algorithm} does not support {option} yet; pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off"
+            FovError::Unsupported { algorithm, option } => {
+                let fix = match *option {
+                    TRANSLUCENT_TILES => "pick an algorithm that sees through them (recursive-shadowcast, symmetric-shadowcast), or give the map only levels 0 and 255 and compute a plain field",
+                    TRANSLUCENT_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing through translucent tiles",
+                    _ => "pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off",
+                };
+                write!(f, "{algorithm} does not support {option} yet; {fix}")
+            }
+            FovError::NoVisibility => f.write_str(
+                "the starting visibility is 0, so the viewer would see nothing; give a visibility from 1 to 255 (255, the default, sees through everything but opaque tiles)",
             ),
         }
     }

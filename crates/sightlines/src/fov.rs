@@ -5,12 +5,14 @@ use crate::algorithms::{
     BasicRaycast, Beveled, DiamondRaycast, DiamondShadowcast, PrecisePermissive, Raycast,
     RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
-use crate::error::FovError;
+use crate::error::{FovError, DIAGONAL_RULE, TRANSLUCENT_DIAGONAL_RULE, TRANSLUCENT_TILES};
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
 use crate::kernel::{with_tiles, Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
+use crate::translucent::scan::{MidLines, Squares, TranslucentScan};
+use crate::translucent::{Translucency, Walls, OPAQUE};
 use crate::visible::{checked_area, VisibleSet};
 
 /// A field of view with its algorithm chosen at run time, and its scratch
@@ -34,6 +36,8 @@ pub struct Fov {
     algorithm: Algorithm,
     lit_walls: bool,
     gaps: DiagonalGaps,
+    visibility: u8,
+    translucent: TranslucentScan,
     precise_permissive: PrecisePermissive,
     diamond_shadowcast: DiamondShadowcast,
     symmetric_shadowcast: SymmetricShadowcast,
@@ -58,6 +62,8 @@ impl Fov {
             algorithm,
             lit_walls: true,
             gaps: DiagonalGaps::Pass,
+            visibility: OPAQUE,
+            translucent: TranslucentScan::default(),
             precise_permissive: PrecisePermissive::new(),
             diamond_shadowcast: DiamondShadowcast::new(),
             symmetric_shadowcast: SymmetricShadowcast::new(),
@@ -135,6 +141,107 @@ impl Fov {
         self.gaps
     }
 
+    /// The visibility sight starts with through translucent tiles
+    /// ([`Fov::compute_translucent`]): 255 (the default) sees through
+    /// anything short of an opaque tile, a lower one is put out sooner, as a
+    /// dim lantern or a blinded viewer. 0 makes `compute_translucent` fail
+    /// with [`FovError::NoVisibility`].
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, Range};
+    /// let fog = |_x: i32, _y: i32| 50u8; // fog everywhere
+    /// let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+    /// fov.set_visibility(120);
+    /// let mut seen = Vec::new();
+    /// fov.compute_translucent(&fog, (0, 0), Range::square(5), |x, y, v| seen.push((x, y, v)))?;
+    /// // 120 next door, then 70 and 20 through one and two tiles of fog.
+    /// assert!(seen.contains(&(1, 0, 120)) && seen.contains(&(3, 0, 20)));
+    /// assert!(!seen.iter().any(|t| t.0 == 4));
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    pub fn set_visibility(&mut self, visibility: u8) {
+        self.visibility = visibility;
+    }
+
+    /// The visibility sight starts with through translucent tiles.
+    pub fn visibility(&self) -> u8 {
+        self.visibility
+    }
+
+    /// Visits every tile visible from `origin` within `range` through the
+    /// translucent tiles of `map`, each once, with its visibility (1 to
+    /// [`Fov::visibility`]): see [`translucent`](crate::translucent) for the
+    /// definition, the same as the algorithm's own where levels are 0 and
+    /// 255. Opaque tiles (level 255) are reported when lit, as
+    /// [`Fov::set_lit_walls`] says.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, LevelGrid, Range};
+    ///
+    /// // Foliage ('"', 48) beside a wall: sight through it is dimmer.
+    /// let map = LevelGrid::parse_with("@\"\".\n..#.\n", |c| match c {
+    ///     '"' => 48,
+    ///     '#' => 255,
+    ///     _ => 0,
+    /// })?.levels;
+    /// let mut fov = Fov::new(Algorithm::SymmetricShadowcast);
+    /// let mut seen = std::collections::HashMap::new();
+    /// fov.compute_translucent(&map, (0, 0), Range::UNLIMITED, |x, y, v| {
+    ///     seen.insert((x, y), v);
+    /// })?;
+    /// assert_eq!(seen[&(1, 0)], 255); // the foliage itself is seen at full
+    /// assert_eq!(seen[&(3, 0)], 255 - 48 - 48); // through both
+    /// assert_eq!(seen[&(2, 1)], 255); // the wall, lit
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Fov::compute`]; [`FovError::Unsupported`] for an algorithm
+    /// that is not [`Algorithm::supports_translucency`] or with the diagonal
+    /// rule; [`FovError::NoVisibility`] when [`Fov::visibility`] is 0.
+    pub fn compute_translucent<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        mut visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Translucency + ?Sized,
+        V: FnMut(i32, i32, u8),
+    {
+        let unsupported = |option| FovError::Unsupported {
+            algorithm: self.algorithm.id(),
+            option,
+        };
+        if !self.algorithm.supports_translucency() {
+            return Err(unsupported(TRANSLUCENT_TILES));
+        }
+        if self.gaps.blocks() {
+            return Err(unsupported(TRANSLUCENT_DIAGONAL_RULE));
+        }
+        if self.visibility == 0 {
+            return Err(FovError::NoVisibility);
+        }
+        let field = Field::new(&Walls(map), origin, range)?;
+        let lit_walls = self.lit_walls;
+        let mut report = |dx: i64, dy: i64, v: u8| {
+            let (x, y) = field.tile(dx, dy);
+            if lit_walls || (dx, dy) == (0, 0) || map.level(x, y) != OPAQUE {
+                visit(x, y, v);
+            }
+        };
+        let scan = &mut self.translucent;
+        match self.algorithm {
+            Algorithm::SymmetricShadowcast => {
+                scan.run::<MidLines, M, _>(map, &field, self.visibility, &mut report)
+            }
+            _ => scan.run::<Squares, M, _>(map, &field, self.visibility, &mut report),
+        }
+        Ok(())
+    }
+
     /// The field of a view from `origin`, with this `Fov`'s options.
     pub(crate) fn field<M: Opacity + ?Sized>(
         &self,
@@ -145,7 +252,7 @@ impl Fov {
         if self.gaps.blocks() && !self.algorithm.supports_diagonal_rule() {
             return Err(FovError::Unsupported {
                 algorithm: self.algorithm.id(),
-                option: "the diagonal rule (DiagonalGaps::Block)",
+                option: DIAGONAL_RULE,
             });
         }
         let mut field = Field::new(map, origin, range)?;

@@ -194,69 +194,15 @@ impl Grid {
     /// # Ok::<(), sightlines::ParseError>(())
     /// ```
     pub fn parse_with(text: &str, opaque: impl Fn(char) -> bool) -> Result<ParsedMap, ParseError> {
-        // Editors on Windows may start UTF-8 files with a byte-order mark.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut rows: Vec<&str> = text
-            .split('\n')
-            .map(|line| line.strip_suffix('\r').unwrap_or(line))
-            .collect();
-        while rows.last().is_some_and(|row| row.is_empty()) {
-            rows.pop();
-        }
-        let at_start = |message: &str| ParseError {
-            line: 1,
-            column: 1,
-            message: message.into(),
-        };
-        if rows.is_empty() {
-            return Err(at_start(
-                "the map is empty; write one row of tiles per line, '#' for walls",
-            ));
-        }
-        let width = rows[0].chars().count();
-        if width == 0 {
-            return Err(at_start(
-                "the first row is empty; a map starts with a row of tiles",
-            ));
-        }
-        if width > i32::MAX as usize || rows.len() > i32::MAX as usize {
-            return Err(at_start(
-                "the map is larger than 2^31 - 1 tiles in one direction",
-            ));
-        }
-        let mut grid =
-            Grid::try_new(width as u32, rows.len() as u32).map_err(|e| at_start(&e.to_string()))?;
-        let mut viewer = None;
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().take(width).enumerate() {
-                match (ch, viewer) {
-                    ('@', Some((vx, vy))) => {
-                        return Err(ParseError {
-                            line: y + 1,
-                            column: x + 1,
-                            message: format!(
-                                "a second '@' (the first is at line {}, column {}); mark at most one viewer",
-                                vy + 1,
-                                vx + 1
-                            ),
-                        });
-                    }
-                    ('@', None) => viewer = Some((x as i32, y as i32)),
-                    (c, _) if opaque(c) => grid.set(x as i32, y as i32, true),
-                    _ => {}
+        let (grid, viewer) = parse_tiles(
+            text,
+            |width, height| Grid::try_new(width, height).map_err(|e| e.to_string()),
+            |grid, x, y, c| {
+                if opaque(c) {
+                    grid.set(x, y, true);
                 }
-            }
-            let len = row.chars().count();
-            if len != width {
-                return Err(ParseError {
-                    line: y + 1,
-                    column: len.min(width) + 1,
-                    message: format!(
-                        "this row has {len} tiles but the first row has {width}; every row must have the same width"
-                    ),
-                });
-            }
-        }
+            },
+        )?;
         Ok(ParsedMap { grid, viewer })
     }
 
@@ -319,6 +265,79 @@ impl Grid {
         }
         out
     }
+}
+
+/// Reads a text map, one row of tiles per line, into the map `new` makes
+/// for its width and height: `put` gets every tile's character but `@`,
+/// which marks the viewer (at most one). A final `\r` on a line is dropped,
+/// blank lines at the end and a byte-order mark at the start are ignored.
+pub(crate) fn parse_tiles<T>(
+    text: &str,
+    new: impl FnOnce(u32, u32) -> Result<T, String>,
+    mut put: impl FnMut(&mut T, i32, i32, char),
+) -> Result<(T, Option<(i32, i32)>), ParseError> {
+    // Editors on Windows may start UTF-8 files with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows: Vec<&str> = text
+        .split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .collect();
+    while rows.last().is_some_and(|row| row.is_empty()) {
+        rows.pop();
+    }
+    let at_start = |message: &str| ParseError {
+        line: 1,
+        column: 1,
+        message: message.into(),
+    };
+    if rows.is_empty() {
+        return Err(at_start(
+            "the map is empty; write one row of tiles per line, '#' for walls",
+        ));
+    }
+    let width = rows[0].chars().count();
+    if width == 0 {
+        return Err(at_start(
+            "the first row is empty; a map starts with a row of tiles",
+        ));
+    }
+    if width > i32::MAX as usize || rows.len() > i32::MAX as usize {
+        return Err(at_start(
+            "the map is larger than 2^31 - 1 tiles in one direction",
+        ));
+    }
+    let mut map = new(width as u32, rows.len() as u32).map_err(|e| at_start(&e))?;
+    let mut viewer = None;
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().take(width).enumerate() {
+            match (ch, viewer) {
+                ('@', Some((vx, vy))) => {
+                    return Err(ParseError {
+                        line: y + 1,
+                        column: x + 1,
+                        message: format!(
+                            "a second '@' (the first is at line {}, column {}); mark at most one viewer",
+                            vy + 1,
+                            vx + 1
+                        ),
+                    });
+                }
+                ('@', None) => viewer = Some((x as i32, y as i32)),
+                (c, _) => put(&mut map, x as i32, y as i32, c),
+            }
+        }
+        let len = row.chars().count();
+        if len != width {
+            return Err(ParseError {
+                line: y + 1,
+                column: len.min(width) + 1,
+                message: format!(
+                    "this row has {len} tiles but the first row has {width}; every row must have the same width"
+                ),
+            });
+        }
+    }
+    Ok((map, viewer))
 }
 
 impl Opacity for Grid {

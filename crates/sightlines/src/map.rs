@@ -313,8 +313,22 @@ pub struct Bounded<M> {
 /// assert_eq!(seen, [(0, 0), (1, 0), (2, 0), (3, 0)]);
 /// # Ok::<(), sightlines::FovError>(())
 /// ```
-pub fn bounded<M: Opacity>(bounds: Rect, map: M) -> Bounded<M> {
+///
+/// A map of levels ([`Translucency`](crate::Translucency)) is bounded the same way.
+pub fn bounded<M>(bounds: Rect, map: M) -> Bounded<M> {
     Bounded { bounds, map }
+}
+
+impl<M> Bounded<M> {
+    /// The rectangle the map is limited to.
+    pub(crate) fn rect(&self) -> Rect {
+        self.bounds
+    }
+
+    /// The map within.
+    pub(crate) fn inner(&self) -> &M {
+        &self.map
+    }
 }
 
 impl<M: Opacity> Opacity for Bounded<M> {

@@ -3,7 +3,7 @@
 mod counting;
 
 use counting::allocations_during;
-use sightlines::{Algorithm, Fov, Grid, Range, VisibleSet};
+use sightlines::{Algorithm, Fov, Grid, LevelGrid, Opacity, Range, VisibleSet};
 
 #[test]
 fn second_computation_allocates_nothing() {
@@ -111,6 +111,61 @@ fn a_warm_up_near_the_origin_serves_a_farther_one() {
             }
         });
         assert_eq!(n, 0, "{algorithm}: {n} allocations after warm-up");
+    }
+}
+
+/// Sight through translucent tiles keeps the promise too, on the cave with
+/// a tenth of its floor at level 64 and smoke of every level.
+#[test]
+fn translucent_fields_allocate_nothing_after_warm_up() {
+    let cave = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/cave64.txt"
+    ))
+    .unwrap();
+    let grid = Grid::parse(&cave).unwrap().grid;
+    let mut levels = LevelGrid::new(grid.width(), grid.height()).unwrap();
+    let mut floors = Vec::new();
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            let h = (x * 7919 + y * 104_729) % 100;
+            let level = if grid.is_opaque(x, y) {
+                255
+            } else if h < 10 {
+                64
+            } else if h < 15 {
+                (h * 37) as u8
+            } else {
+                0
+            };
+            levels.set(x, y, level);
+            if level < 255 {
+                floors.push((x, y));
+            }
+        }
+    }
+    for algorithm in [
+        Algorithm::RecursiveShadowcast,
+        Algorithm::SymmetricShadowcast,
+    ] {
+        for range in [Range::circle(16), Range::UNLIMITED] {
+            let mut fov = Fov::new(algorithm);
+            let mut count = 0usize;
+            let warm_origin = floors[floors.len() / 2];
+            fov.compute_translucent(&levels, warm_origin, range, |_, _, _| count += 1)
+                .unwrap();
+            let n = allocations_during(|| {
+                for &o in &floors {
+                    fov.compute_translucent(&levels, o, range, |_, _, _| count += 1)
+                        .unwrap();
+                }
+            });
+            assert!(count > floors.len());
+            assert_eq!(
+                n, 0,
+                "{algorithm} with {range:?}: {n} allocations after warm-up"
+            );
+        }
     }
 }
 

@@ -23,3 +23,4 @@ mod recursive_shadowcast;
 mod restrictive;
 mod sight;
 mod symmetric_shadowcast;
+mod translucent;

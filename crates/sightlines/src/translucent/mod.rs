@@ -1,0 +1,149 @@
+//! Translucent tiles: smoke, fog, foliage and murky water, which dim sight
+//! without stopping it.
+//!
+//! A map answers an opacity *level* per tile through [`Translucency`]: 0 is
+//! clear, [`OPAQUE`] (255) stops sight, and every level between takes that
+//! much from the sight that crosses the tile. A viewer starts with a
+//! *visibility*, 255 unless [`Fov::set_visibility`](crate::Fov::set_visibility)
+//! says less.
+//!
+//! **Definition.** A tile's visibility is the largest, over the algorithm's
+//! sight lines from the viewer to it, of the starting visibility minus the
+//! levels of the tiles whose interiors the line crosses before reaching it.
+//! The tile is visible when that is above 0, and the visitor receives it
+//! (from 1 to 255). What counts as a sight line, as crossing an interior
+//! and as "before" is the algorithm's own definition, the one its module
+//! documents for opaque tiles; so a map whose levels are all 0 or 255 gives
+//! exactly the algorithm's plain field, every tile at the full visibility.
+//! The origin's own level takes nothing (a viewer in smoke still sees out);
+//! tiles off a bounded map are opaque.
+//!
+//! - `recursive-shadowcast`: rays from the origin's centre; a ray reaches a
+//!   tile when it meets its square, and is dimmed by the tiles nearer (in
+//!   Chebyshev distance) whose interior it crosses.
+//! - `symmetric-shadowcast`: rays from the origin's centre; a tile below
+//!   [`OPAQUE`] is seen along the ray to its centre, an opaque one along any
+//!   ray through its mid-line; a ray is dimmed by the mid-lines of nearer
+//!   tiles whose interior it crosses, and where it passes exactly between two
+//!   mid-lines that meet end to end, by the lesser of their levels (two
+//!   opaque tiles so stop it, as the plain field does). Visibility between
+//!   two tiles below [`OPAQUE`] is symmetric: the ray between their centres
+//!   is the same segment both ways.
+//!
+//! Other algorithms answer [`FovError::Unsupported`](crate::FovError::Unsupported)
+//! ([`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
+//! tells which), as does the diagonal rule combined with translucency.
+//!
+//! ```
+//! use sightlines::{Algorithm, Fov, LevelGrid, Range};
+//!
+//! // Smoke ('~', level 100) in a corridor: each puff takes 100 of 255.
+//! let map = LevelGrid::parse_with("@.~~~.\n", |c| match c {
+//!     '~' => 100,
+//!     '#' => 255,
+//!     _ => 0,
+//! })?;
+//! let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+//! let mut seen = Vec::new();
+//! fov.compute_translucent(&map.levels, (0, 0), Range::UNLIMITED, |x, _y, v| seen.push((x, v)))?;
+//! seen.sort();
+//! assert_eq!(seen, [(0, 255), (1, 255), (2, 255), (3, 155), (4, 55)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod grid;
+pub(crate) mod scan;
+
+pub use grid::{LevelGrid, ParsedLevels};
+
+use crate::map::{Bounded, Opacity, Rect};
+
+/// The level of a tile that stops sight; the brightest visibility.
+pub const OPAQUE: u8 = u8::MAX;
+
+/// A map whose tiles dim sight by a level each: 0 clear, [`OPAQUE`] (255)
+/// blocking, anything between translucent. The sibling of
+/// [`Opacity`]; closures `Fn(i32, i32) -> u8` are maps, unbounded, and so is
+/// a [`LevelGrid`], bounded.
+///
+/// Tiles outside [`bounds`](Translucency::bounds) are opaque and never
+/// reported, whatever `level` says of them.
+///
+/// ```
+/// use sightlines::{Rect, Translucency};
+///
+/// let fog = |x: i32, _y: i32| if x > 3 { 40 } else { 0 };
+/// assert_eq!(fog.level(5, 0), 40);
+/// assert!(fog.bounds().is_none());
+///
+/// struct Swamp { reeds: Vec<u8>, width: i32 }
+/// impl Translucency for Swamp {
+///     fn level(&self, x: i32, y: i32) -> u8 {
+///         self.reeds[(y * self.width + x) as usize]
+///     }
+///     fn bounds(&self) -> Option<Rect> {
+///         Some(Rect::new(0, 0, self.width as u32, (self.reeds.len() as i32 / self.width) as u32))
+///     }
+/// }
+/// let swamp = Swamp { reeds: vec![0, 80, 0, 255], width: 2 };
+/// assert_eq!(swamp.level(1, 0), 80);
+/// ```
+pub trait Translucency {
+    /// How much the tile at (x, y) dims the sight that crosses it, from 0
+    /// (clear) to [`OPAQUE`]. Only asked for tiles within the bounds.
+    fn level(&self, x: i32, y: i32) -> u8;
+
+    /// The tiles of the map, or `None` for a map without end (then a field
+    /// of view needs a radius).
+    fn bounds(&self) -> Option<Rect> {
+        None
+    }
+}
+
+impl<F: Fn(i32, i32) -> u8> Translucency for F {
+    #[inline]
+    fn level(&self, x: i32, y: i32) -> u8 {
+        self(x, y)
+    }
+}
+
+/// A [`bounded`](crate::bounded) map of levels: tiles outside are opaque.
+///
+/// ```
+/// use sightlines::{bounded, Rect, Translucency};
+/// let map = bounded(Rect::new(0, 0, 4, 4), |_x: i32, _y: i32| 30u8);
+/// assert_eq!(map.level(1, 1), 30);
+/// assert_eq!(map.level(9, 1), 255);
+/// ```
+impl<M: Translucency> Translucency for Bounded<M> {
+    #[inline]
+    fn level(&self, x: i32, y: i32) -> u8 {
+        if self.rect().contains(x, y) {
+            self.inner().level(x, y)
+        } else {
+            OPAQUE
+        }
+    }
+
+    fn bounds(&self) -> Option<Rect> {
+        Some(match self.inner().bounds() {
+            None => self.rect(),
+            Some(inner) => self.rect().intersection(inner),
+        })
+    }
+}
+
+/// A map of levels seen as a map of walls: the tiles at [`OPAQUE`].
+/// What the field's checks (bounds, radius) and the lit-walls option read.
+pub(crate) struct Walls<'a, M: ?Sized>(pub(crate) &'a M);
+
+impl<M: Translucency + ?Sized> Opacity for Walls<'_, M> {
+    #[inline]
+    fn is_opaque(&self, x: i32, y: i32) -> bool {
+        self.0.level(x, y) == OPAQUE
+    }
+
+    fn bounds(&self) -> Option<Rect> {
+        self.0.bounds()
+    }
+}

@@ -1,0 +1,402 @@
+//! The shadowcasts through translucent tiles: each octant is scanned row by
+//! row keeping *pieces*, runs of rays from the origin's centre that share
+//! one visibility. A row first reports its tiles, each at the best
+//! visibility of the pieces meeting it, then dims the pieces by the tiles
+//! whose interiors they cross; pieces that fall to 0 end.
+//!
+//! A run of rays has open or closed ends, and one ray alone (grazing a
+//! corner between two dimming tiles) can be brighter than those around it:
+//! ends are [`Key`]s, a slope and a side, so that every run is a closed
+//! range of keys and every test a comparison.
+
+use super::{Translucency, Walls, OPAQUE};
+use crate::kernel::{presized_reach, Field, Octant, Reach, Slope};
+use std::cmp::Ordering;
+
+/// A place among the rays: just below `at` (`side` -1), on it (0), or just
+/// above it (+1). A run of rays is a closed range of keys from a start key
+/// (side 0 or +1) to an end key (side 0 or -1), empty when the start is
+/// above the end.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Key {
+    at: Slope,
+    side: i8,
+}
+
+impl Key {
+    /// The ray of slope `at` itself.
+    pub(crate) const fn on(at: Slope) -> Key {
+        Key { at, side: 0 }
+    }
+
+    /// The start of the rays just above `at`.
+    pub(crate) const fn above(at: Slope) -> Key {
+        Key { at, side: 1 }
+    }
+
+    /// The end of the rays just below `at`.
+    pub(crate) const fn below(at: Slope) -> Key {
+        Key { at, side: -1 }
+    }
+
+    /// Whether `next` starts right where `self` ends, with nothing between.
+    fn meets(self, next: Key) -> bool {
+        self.at == next.at && next.side == self.side + 1
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Key {}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Key) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Key) -> Ordering {
+        self.at.cmp(&other.at).then(self.side.cmp(&other.side))
+    }
+}
+
+/// How an algorithm's rays see and cross the tiles of an octant row: what
+/// its definition says, in slopes `col / depth` from the origin's centre.
+pub(crate) trait SightRule {
+    /// The octant's rays: from slope 0 to 1, the ends included or not.
+    const RAYS: (Key, Key);
+
+    /// The open slopes of the rays that cross the interior of tile (`d`,
+    /// `c`) and are dimmed by it.
+    fn crossing(d: i64, c: i64) -> (Slope, Slope);
+
+    /// The rays that see tile (`d`, `c`) of `level`, a closed range of keys
+    /// (cut to [`RAYS`](SightRule::RAYS) by the caller).
+    fn seen_by(d: i64, c: i64, level: u8) -> (Key, Key);
+}
+
+/// A run of rays with one visibility, above 0.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    lo: Key,
+    hi: Key,
+    visibility: i32,
+}
+
+/// Part of a row's rays with one dimming.
+#[derive(Clone, Copy, Debug)]
+struct Shade {
+    lo: Key,
+    hi: Key,
+    level: i32,
+}
+
+/// A tile of a row that dims the rays crossing it.
+#[derive(Clone, Copy, Debug)]
+struct Dimmer {
+    low: Slope,
+    high: Slope,
+    level: i32,
+}
+
+/// Scratch for the translucent scans, kept between calls.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TranslucentScan {
+    pieces: Vec<Piece>,
+    next: Vec<Piece>,
+    dimmers: Vec<Dimmer>,
+    breaks: Vec<Slope>,
+    shades: Vec<Shade>,
+    /// The best visibility of the tiles on the eight lines two octants
+    /// share (four axes, four diagonals), by depth: reported once, after
+    /// both octants.
+    lines: [Vec<u8>; 8],
+    reach: Reach,
+}
+
+/// The octant's bounding slopes.
+const FLOOR: Slope = Slope::new(0, 1);
+const CEILING: Slope = Slope::new(1, 1);
+
+impl TranslucentScan {
+    /// Reports every tile of `field` visible from its origin with sight
+    /// starting at `start` (above 0), with its visibility, by offset.
+    pub(crate) fn run<R, M, V>(&mut self, map: &M, field: &Field, start: u8, visit: &mut V)
+    where
+        R: SightRule,
+        M: Translucency + ?Sized,
+        V: FnMut(i64, i64, u8),
+    {
+        visit(0, 0, start);
+        self.reach.reset(field.range);
+        // Scratch for the range's longest rows up front, so that one warm-up
+        // serves most origins; a field whose pieces outnumber any before
+        // grows it once.
+        let reach = presized_reach(&Walls(map), field.range) + 2;
+        self.pieces.clear();
+        self.pieces.reserve(16 * reach);
+        self.next.clear();
+        self.next.reserve(16 * reach);
+        self.dimmers.clear();
+        self.dimmers.reserve(reach);
+        self.breaks.clear();
+        self.breaks.reserve(2 * reach);
+        self.shades.clear();
+        self.shades.reserve(4 * reach);
+        for line in &mut self.lines {
+            line.clear();
+            line.reserve(reach);
+        }
+        for (k, &octant) in Octant::ALL.iter().enumerate() {
+            self.octant::<R, M, V>(map, field, start, k, octant, visit);
+        }
+        // Axis j is shared by octants 2j + 1 and 2j + 2, diagonal j by 2j and 2j + 1.
+        for (j, line) in self.lines.iter().enumerate() {
+            let (octant, diagonal) = if j < 4 {
+                (Octant::ALL[2 * j + 1], false)
+            } else {
+                (Octant::ALL[2 * (j - 4)], true)
+            };
+            for (d, &v) in line.iter().enumerate().skip(1) {
+                if v > 0 {
+                    let d = d as i64;
+                    let (dx, dy) = octant.offset(d, if diagonal { d } else { 0 });
+                    visit(dx, dy, v);
+                }
+            }
+        }
+    }
+
+    fn octant<R, M, V>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        start: u8,
+        k: usize,
+        octant: Octant,
+        visit: &mut V,
+    ) where
+        R: SightRule,
+        M: Translucency + ?Sized,
+        V: FnMut(i64, i64, u8),
+    {
+        let (max_depth, max_col) = octant.extents(field);
+        let (axis, diagonal) = ((k + 7) % 8 / 2, 4 + k / 2);
+        self.pieces.clear();
+        self.pieces.push(Piece {
+            lo: R::RAYS.0,
+            hi: R::RAYS.1,
+            visibility: i32::from(start),
+        });
+        let mut d = 0;
+        while d < max_depth && !self.pieces.is_empty() {
+            d += 1;
+            let top = d.min(max_col).min(self.reach.at(d));
+            if top < 0 {
+                break;
+            }
+            // The columns the pieces can meet.
+            let (lo, hi) = (
+                self.pieces[0].lo.at,
+                self.pieces[self.pieces.len() - 1].hi.at,
+            );
+            let c0 = ((lo.num * d).div_euclid(lo.den) - 1).max(0);
+            let c1 = ((hi.num * d).div_euclid(hi.den) + 2).min(top);
+            self.dimmers.clear();
+            let mut first = 0;
+            for c in c0..=c1 {
+                let (dx, dy) = octant.offset(d, c);
+                let (x, y) = field.tile(dx, dy);
+                let level = map.level(x, y);
+                // The tile's visibility: the best piece that sees it.
+                let (from, to) = R::seen_by(d, c, level);
+                let (from, to) = (from.max(R::RAYS.0), to.min(R::RAYS.1));
+                while first < self.pieces.len() && self.pieces[first].hi < from {
+                    first += 1;
+                }
+                let mut best = 0;
+                for piece in &self.pieces[first..] {
+                    if piece.lo > to {
+                        break;
+                    }
+                    if piece.lo.max(from) <= piece.hi.min(to) {
+                        best = best.max(piece.visibility);
+                    }
+                }
+                if best > 0 {
+                    let best = best as u8;
+                    if c == 0 {
+                        keep(&mut self.lines[axis], d, best);
+                    } else if c == d {
+                        keep(&mut self.lines[diagonal], d, best);
+                    } else {
+                        visit(dx, dy, best);
+                    }
+                }
+                if level > 0 {
+                    let (low, high) = R::crossing(d, c);
+                    self.dimmers.push(Dimmer {
+                        low,
+                        high,
+                        level: i32::from(level),
+                    });
+                }
+            }
+            if !self.dimmers.is_empty() {
+                self.dim(R::RAYS.0.side == 0);
+            }
+        }
+    }
+
+    /// Dims the pieces by the row's dimmers; with `exact` rays, a ray can
+    /// be a piece alone, else only the rays beside one are.
+    fn dim(&mut self, exact: bool) {
+        // The row's rays cut where a dimming starts or ends: between two
+        // cuts, and on each, the dimming is the same for every ray.
+        self.breaks.clear();
+        for t in &self.dimmers {
+            self.breaks.push(t.low);
+            self.breaks.push(t.high);
+        }
+        self.breaks.sort_unstable();
+        self.breaks.dedup();
+        self.shades.clear();
+        let mut from = Key::on(Slope::new(-1, 1));
+        let mut i0 = 0;
+        for &at in &self.breaks {
+            // The open rays below `at`, then `at` itself.
+            let below = dimming(&self.dimmers, &mut i0, from.at, Some(at));
+            push_shade(&mut self.shades, from, Key::below(at), below);
+            let on = dimming(&self.dimmers, &mut i0, at, None);
+            push_shade(&mut self.shades, Key::on(at), Key::on(at), on);
+            from = Key::above(at);
+        }
+        let above = dimming(&self.dimmers, &mut i0, from.at, Some(Slope::new(2, 1)));
+        push_shade(&mut self.shades, from, Key::on(Slope::new(2, 1)), above);
+        // Each piece cut by the shades, dimmed.
+        self.next.clear();
+        let mut j = 0;
+        for piece in &self.pieces {
+            while self.shades[j].hi < piece.lo {
+                j += 1;
+            }
+            for shade in &self.shades[j..] {
+                if shade.lo > piece.hi {
+                    break;
+                }
+                let (mut lo, mut hi) = (piece.lo.max(shade.lo), piece.hi.min(shade.hi));
+                if !exact {
+                    lo.side |= i8::from(lo.side == 0);
+                    hi.side -= i8::from(hi.side == 0);
+                }
+                let visibility = piece.visibility - shade.level;
+                if lo <= hi && visibility > 0 {
+                    match self.next.last_mut() {
+                        Some(last) if last.visibility == visibility && last.hi.meets(lo) => {
+                            last.hi = hi;
+                        }
+                        _ => self.next.push(Piece { lo, hi, visibility }),
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut self.pieces, &mut self.next);
+    }
+}
+
+/// Keeps the best visibility of depth `d` of a shared line.
+fn keep(line: &mut Vec<u8>, d: i64, v: u8) {
+    let d = d as usize;
+    if line.len() <= d {
+        line.resize(d + 1, 0);
+    }
+    line[d] = line[d].max(v);
+}
+
+/// The sum of the levels of the dimmers that hold the open rays from `lo`
+/// to `hi` (`Some`), or the ray `lo` itself (`None`); no cut lies between
+/// `lo` and `hi`. Dimmers come by column, so both their ends grow:
+/// `first` skips those that end at or below `lo` for good.
+fn dimming(dimmers: &[Dimmer], first: &mut usize, lo: Slope, hi: Option<Slope>) -> i32 {
+    while *first < dimmers.len() && dimmers[*first].high <= lo {
+        *first += 1;
+    }
+    let mut sum = 0;
+    for t in &dimmers[*first..] {
+        if t.low > lo {
+            break;
+        }
+        let holds = match hi {
+            Some(hi) => hi <= t.high,
+            None => t.low < lo,
+        };
+        if holds {
+            sum += t.level;
+        }
+    }
+    sum
+}
+
+/// Adds a shade, joined to the last when they dim alike.
+fn push_shade(shades: &mut Vec<Shade>, lo: Key, hi: Key, level: i32) {
+    match shades.last_mut() {
+        Some(last) if last.level == level => last.hi = hi,
+        _ => shades.push(Shade { lo, hi, level }),
+    }
+}
+
+/// `recursive-shadowcast`: a tile at column c of row d spans the slopes
+/// from (2c - 1) / (2d + 1) to (2c + 1) / (2d - 1); rays meeting that
+/// closed range see it, rays strictly inside cross it. Rays are exact: one
+/// ray alone can pass between two tiles that touch at a corner.
+pub(crate) struct Squares;
+
+impl SightRule for Squares {
+    const RAYS: (Key, Key) = (Key::on(FLOOR), Key::on(CEILING));
+
+    fn crossing(d: i64, c: i64) -> (Slope, Slope) {
+        (
+            Slope::new(2 * c - 1, 2 * d + 1),
+            Slope::new(2 * c + 1, 2 * d - 1),
+        )
+    }
+
+    fn seen_by(d: i64, c: i64, _level: u8) -> (Key, Key) {
+        let (low, high) = Squares::crossing(d, c);
+        (Key::on(low), Key::on(high))
+    }
+}
+
+/// `symmetric-shadowcast`: a tile's mid-line spans the slopes from
+/// (2c - 1) / 2d to (2c + 1) / 2d; rays strictly inside cross it, an opaque
+/// tile is seen by those, any other by the ray to its centre, c / d.
+///
+/// Ford's scan keeps open ranges of slopes, so a ray is as bright as the
+/// rays beside it on one side or the other: it has no key of its own, only
+/// the one just below it (crossing what ends there) and the one just above
+/// (crossing what starts there). A ray squeezed between two opaque
+/// mid-lines' ends, at any depths, so goes dark, as in the plain field.
+pub(crate) struct MidLines;
+
+impl SightRule for MidLines {
+    const RAYS: (Key, Key) = (Key::above(FLOOR), Key::below(CEILING));
+
+    fn crossing(d: i64, c: i64) -> (Slope, Slope) {
+        (Slope::new(2 * c - 1, 2 * d), Slope::new(2 * c + 1, 2 * d))
+    }
+
+    fn seen_by(d: i64, c: i64, level: u8) -> (Key, Key) {
+        if level == OPAQUE {
+            let (low, high) = MidLines::crossing(d, c);
+            (Key::above(low), Key::below(high))
+        } else {
+            let centre = Slope::new(c, d);
+            (Key::below(centre), Key::above(centre))
+        }
+    }
+}

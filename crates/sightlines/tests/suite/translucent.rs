@@ -1,0 +1,511 @@
+//! Sight through translucent tiles against a brute-force model of its
+//! definition: every combinatorially distinct ray of each octant followed
+//! row by row through the map's levels; the plain fields where levels are
+//! only 0 and 255; symmetry where the definition makes it; and the errors.
+
+use crate::common::{Field, Octant, Random, Slope};
+use sightlines::{
+    Algorithm, DiagonalGaps, Fov, FovError, Grid, LevelGrid, Opacity, Range, Shape, Translucency,
+};
+use std::collections::{BTreeMap, BTreeSet};
+
+const RS: Algorithm = Algorithm::RecursiveShadowcast;
+const SS: Algorithm = Algorithm::SymmetricShadowcast;
+
+/// How a ray of slope `s` (col per depth, from the origin's centre) meets
+/// and crosses tile (`k`, `c`) of an octant, by the algorithm's definition.
+trait Model {
+    /// The sides of a ray its dimming is followed on: the exact ray (0),
+    /// or the rays just below (-1) and just above (+1) it.
+    const SIDES: &'static [i8];
+    /// Every slope where what a ray meets or crosses in row `k` can change.
+    fn critical(k: i64, c: i64) -> Vec<Slope>;
+    /// Whether the ray sees the tile, whose level is `level`.
+    fn meets(s: Slope, k: i64, c: i64, level: u8) -> bool;
+    /// How much the row `k` dims the ray on `side`: `level(c)` is each
+    /// tile's level.
+    fn dims(s: Slope, side: i8, k: i64, level: &dyn Fn(i64) -> u8) -> i32;
+}
+
+fn inside(s: Slope, lo: Slope, hi: Slope) -> bool {
+    lo < s && s < hi
+}
+
+/// `recursive-shadowcast`: a tile spans the closed slopes
+/// [(2c - 1) / (2k + 1), (2c + 1) / (2k - 1)]; a ray meets it there and
+/// crosses it strictly inside.
+struct SquaresModel;
+
+impl SquaresModel {
+    fn span(k: i64, c: i64) -> (Slope, Slope) {
+        (
+            Slope::new(2 * c - 1, 2 * k + 1),
+            Slope::new(2 * c + 1, 2 * k - 1),
+        )
+    }
+}
+
+impl Model for SquaresModel {
+    const SIDES: &'static [i8] = &[0];
+
+    fn critical(k: i64, c: i64) -> Vec<Slope> {
+        let (lo, hi) = SquaresModel::span(k, c);
+        vec![lo, hi]
+    }
+
+    fn meets(s: Slope, k: i64, c: i64, _level: u8) -> bool {
+        let (lo, hi) = SquaresModel::span(k, c);
+        lo <= s && s <= hi
+    }
+
+    fn dims(s: Slope, _side: i8, k: i64, level: &dyn Fn(i64) -> u8) -> i32 {
+        (-1..=k + 1)
+            .filter(|&c| {
+                let (lo, hi) = SquaresModel::span(k, c);
+                inside(s, lo, hi)
+            })
+            .map(|c| i32::from(level(c)))
+            .sum()
+    }
+}
+
+/// `symmetric-shadowcast`: a tile's mid-line spans the slopes
+/// ((2c - 1) / 2k, (2c + 1) / 2k). A ray is as bright as the rays beside it
+/// on its brighter side: just below it, it crosses the mid-lines with
+/// lo < s <= hi; just above, those with lo <= s < hi. Opaque tiles are seen
+/// through their mid-line, the others at their centre.
+struct MidLinesModel;
+
+impl MidLinesModel {
+    fn span(k: i64, c: i64) -> (Slope, Slope) {
+        (Slope::new(2 * c - 1, 2 * k), Slope::new(2 * c + 1, 2 * k))
+    }
+}
+
+impl Model for MidLinesModel {
+    const SIDES: &'static [i8] = &[-1, 1];
+
+    fn critical(k: i64, c: i64) -> Vec<Slope> {
+        let (lo, hi) = MidLinesModel::span(k, c);
+        vec![lo, hi, Slope::new(c, k)]
+    }
+
+    fn meets(s: Slope, k: i64, c: i64, level: u8) -> bool {
+        if level == 255 {
+            let (lo, hi) = MidLinesModel::span(k, c);
+            inside(s, lo, hi)
+        } else {
+            s == Slope::new(c, k)
+        }
+    }
+
+    fn dims(s: Slope, side: i8, k: i64, level: &dyn Fn(i64) -> u8) -> i32 {
+        (-1..=k + 1)
+            .filter(|&c| {
+                let (lo, hi) = MidLinesModel::span(k, c);
+                inside(s, lo, hi) || (side < 0 && s == hi) || (side > 0 && s == lo)
+            })
+            .map(|c| i32::from(level(c)))
+            .sum()
+    }
+}
+
+/// The model's field: each tile's best visibility over every ray of every
+/// octant that holds it. Rays: the critical slopes of all rows and the
+/// midpoints between them, which between two critical slopes meet and
+/// cross the same tiles. Levels are read whatever the range (off the map,
+/// 255), so this also pins that tiles beyond the range never dim a tile
+/// within it.
+fn model_field<T: Model>(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    let field = Field::new(map, origin, range);
+    let mut best = BTreeMap::new();
+    best.insert(origin, start);
+    for octant in Octant::ALL {
+        let (max_depth, _) = octant.extents(&field);
+        let mut slopes = vec![Slope::new(0, 1), Slope::new(1, 1)];
+        for k in 1..=max_depth {
+            for c in 0..=k {
+                slopes.extend(T::critical(k, c));
+            }
+        }
+        slopes.retain(|s| Slope::new(0, 1) <= *s && *s <= Slope::new(1, 1));
+        slopes.sort();
+        slopes.dedup();
+        let mut rays = slopes.clone();
+        for w in slopes.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            rays.push(Slope::new(a.num * b.den + b.num * a.den, 2 * a.den * b.den));
+        }
+        for s in rays {
+            for &side in T::SIDES {
+                // The octant holds only the rays between its bounds.
+                let outside =
+                    (side < 0 && s == Slope::new(0, 1)) || (side > 0 && s == Slope::new(1, 1));
+                if !outside {
+                    follow::<T>(map, &field, octant, s, side, start, &mut best);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Follows the ray of slope `s` on `side` through `octant`, row by row,
+/// keeping each tile's best visibility in `best`.
+fn follow<T: Model>(
+    map: &LevelGrid,
+    field: &Field,
+    octant: Octant,
+    s: Slope,
+    side: i8,
+    start: u8,
+    best: &mut BTreeMap<(i32, i32), u8>,
+) {
+    let (max_depth, max_col) = octant.extents(field);
+    let level = |k: i64, c: i64| {
+        let (dx, dy) = octant.offset(k, c);
+        let (x, y) = field.tile(dx, dy);
+        map.level(x, y)
+    };
+    let mut v = i32::from(start);
+    for k in 1..=max_depth {
+        for c in 0..=k.min(max_col) {
+            let (dx, dy) = octant.offset(k, c);
+            if field.in_range(dx, dy) && T::meets(s, k, c, level(k, c)) {
+                let e = best.entry(field.tile(dx, dy)).or_insert(0);
+                *e = (*e).max(v as u8);
+            }
+        }
+        v -= T::dims(s, side, k, &|c| level(k, c));
+        if v <= 0 {
+            break;
+        }
+    }
+}
+
+fn fast_field(
+    fov: &mut Fov,
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+) -> BTreeMap<(i32, i32), u8> {
+    let mut seen = BTreeMap::new();
+    fov.compute_translucent(map, origin, range, |x, y, v| {
+        assert!(v > 0, "({x}, {y}) reported at visibility 0");
+        assert!(seen.insert((x, y), v).is_none(), "({x}, {y}) twice");
+    })
+    .unwrap();
+    seen
+}
+
+/// A random level: mostly clear or opaque, a fifth translucent, often at a
+/// few shared levels so that sums tie.
+fn random_level(rng: &mut Random) -> u8 {
+    match rng.below(20) {
+        0..=10 => 0,
+        11..=15 => 255,
+        16 => 64,
+        17 => 128,
+        18 => 100,
+        _ => 1 + rng.below(254) as u8,
+    }
+}
+
+fn random_levels(rng: &mut Random, width: u32, height: u32) -> LevelGrid {
+    let mut map = LevelGrid::new(width, height).unwrap();
+    for y in 0..height as i32 {
+        for x in 0..width as i32 {
+            map.set(x, y, random_level(rng));
+        }
+    }
+    map
+}
+
+fn random_range(rng: &mut Random) -> Range {
+    if rng.percent(50) {
+        return Range::UNLIMITED;
+    }
+    let shape = [
+        Shape::Square,
+        Shape::Diamond,
+        Shape::Circle,
+        Shape::CirclePlus,
+    ][rng.below(4) as usize];
+    Range::new(rng.below(9) as u32, shape)
+}
+
+/// Compares the fast field with the model on `maps` random maps, from a few
+/// origins each; returns the tiles compared.
+fn equals_model<T: Model>(algorithm: Algorithm, seed: u64, maps: usize) -> usize {
+    let mut rng = Random::new(seed);
+    let mut fov = Fov::new(algorithm);
+    let mut compared = 0;
+    for i in 0..maps {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let map = random_levels(&mut rng, w, h);
+        let range = random_range(&mut rng);
+        let start = if rng.percent(70) {
+            255
+        } else {
+            1 + rng.below(255) as u8
+        };
+        fov.set_visibility(start);
+        for _ in 0..3 {
+            let origin = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let want = model_field::<T>(&map, origin, range, start);
+            let got = fast_field(&mut fov, &map, origin, range);
+            if want != got {
+                let diff: Vec<_> = want
+                    .iter()
+                    .filter(|(t, v)| got.get(t) != Some(v))
+                    .map(|(t, v)| (*t, Some(*v), got.get(t).copied()))
+                    .chain(
+                        got.iter()
+                            .filter(|(t, _)| !want.contains_key(t))
+                            .map(|(t, v)| (*t, None, Some(*v))),
+                    )
+                    .collect();
+                panic!(
+                    "{algorithm} map {i} from {origin:?}, {range:?}, start {start}: (tile, model, fast) {diff:?}\n{}",
+                    render(&map)
+                );
+            }
+            compared += want.len();
+        }
+    }
+    compared
+}
+
+fn render(map: &LevelGrid) -> String {
+    let mut out = String::new();
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            out.push_str(&format!("{:>4}", map.level(x, y)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn recursive_shadowcast_equals_its_model_on_2500_random_maps() {
+    let compared = equals_model::<SquaresModel>(RS, 0x7A45_0001, 2500);
+    assert!(compared > 60_000, "{compared}");
+}
+
+#[test]
+fn symmetric_shadowcast_equals_its_model_on_2500_random_maps() {
+    let compared = equals_model::<MidLinesModel>(SS, 0x7A45_0002, 2500);
+    assert!(compared > 40_000, "{compared}");
+}
+
+/// Levels 0 and 255 only: the plain field, every tile at full visibility.
+#[test]
+fn levels_of_0_and_255_give_the_plain_field() {
+    let mut rng = Random::new(0x7A45_0003);
+    for algorithm in [RS, SS] {
+        let mut fov = Fov::new(algorithm);
+        for _ in 0..1000 {
+            let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+            let mut grid = Grid::new(w, h);
+            let mut levels = LevelGrid::new(w, h).unwrap();
+            let walls = rng.below(60);
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    let wall = rng.percent(walls);
+                    grid.set(x, y, wall);
+                    levels.set(x, y, if wall { 255 } else { 0 });
+                }
+            }
+            let origin = (
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let range = random_range(&mut rng);
+            let mut plain = BTreeSet::new();
+            fov.compute(&grid, origin, range, |x, y| {
+                plain.insert((x, y));
+            })
+            .unwrap();
+            let seen = fast_field(&mut fov, &levels, origin, range);
+            assert!(seen.values().all(|&v| v == 255), "{algorithm}");
+            assert_eq!(
+                seen.keys().copied().collect::<BTreeSet<_>>(),
+                plain,
+                "{algorithm} from {origin:?} {range:?}\n{}",
+                grid.to_text()
+            );
+        }
+    }
+}
+
+/// Between two tiles below 255, `symmetric-shadowcast` sees as well both
+/// ways: the ray between their centres is the same segment.
+#[test]
+fn symmetric_shadowcast_visibility_is_symmetric() {
+    let mut rng = Random::new(0x7A45_0004);
+    let mut fov = Fov::new(SS);
+    let mut pairs = 0;
+    for _ in 0..300 {
+        let (w, h) = (2 + rng.below(11) as u32, 2 + rng.below(11) as u32);
+        let map = random_levels(&mut rng, w, h);
+        let tiles: Vec<(i32, i32)> = (0..h as i32)
+            .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
+            .filter(|&(x, y)| map.level(x, y) < 255)
+            .collect();
+        let fields: BTreeMap<_, _> = tiles
+            .iter()
+            .map(|&a| (a, fast_field(&mut fov, &map, a, Range::UNLIMITED)))
+            .collect();
+        for &a in &tiles {
+            for &b in &tiles {
+                let ab = fields[&a].get(&b).copied().unwrap_or(0);
+                let ba = fields[&b].get(&a).copied().unwrap_or(0);
+                assert_eq!(ab, ba, "{a:?} and {b:?}\n{}", render(&map));
+                pairs += usize::from(ab > 0 && a != b);
+            }
+        }
+    }
+    assert!(pairs > 20_000, "{pairs}");
+}
+
+/// `recursive-shadowcast` is not symmetric with translucency either: the
+/// test above can fail.
+#[test]
+fn recursive_shadowcast_visibility_is_not_symmetric() {
+    // From b, the rays passing under the smoke reach a's square at full
+    // visibility; from a's centre every ray to b's square crosses the smoke.
+    let map = LevelGrid::parse_with("a~..\n...b\n", |c| if c == '~' { 100 } else { 0 })
+        .unwrap()
+        .levels;
+    let mut fov = Fov::new(RS);
+    let from_b = fast_field(&mut fov, &map, (3, 1), Range::UNLIMITED);
+    let from_a = fast_field(&mut fov, &map, (0, 0), Range::UNLIMITED);
+    assert_ne!(from_a.get(&(3, 1)), from_b.get(&(0, 0)));
+}
+
+#[test]
+fn a_smoke_corridor_dims_tile_by_tile() {
+    let map = |x: i32, _y: i32| if (2..5).contains(&x) { 60u8 } else { 0 };
+    for algorithm in [RS, SS] {
+        let mut fov = Fov::new(algorithm);
+        let seen = {
+            let mut seen = BTreeMap::new();
+            fov.compute_translucent(&map, (0, 0), Range::square(8), |x, y, v| {
+                seen.insert((x, y), v);
+            })
+            .unwrap();
+            seen
+        };
+        let along: Vec<u8> = (0..=8).map(|x| seen[&(x, 0)]).collect();
+        assert_eq!(
+            along,
+            [255, 255, 255, 195, 135, 75, 75, 75, 75],
+            "{algorithm}"
+        );
+    }
+}
+
+#[test]
+fn lit_walls_off_drops_opaque_tiles_but_not_the_origin() {
+    let map = LevelGrid::parse_with("#.~#\n", |c| match c {
+        '#' => 255,
+        '~' => 30,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    let mut fov = Fov::new(RS);
+    fov.set_lit_walls(false);
+    let mut seen = Vec::new();
+    fov.compute_translucent(&map, (0, 0), Range::UNLIMITED, |x, y, v| {
+        seen.push((x, y, v))
+    })
+    .unwrap();
+    seen.sort();
+    assert_eq!(seen, [(0, 0, 255), (1, 0, 255), (2, 0, 255)]);
+}
+
+#[test]
+fn errors_are_clear() {
+    let map = |_x: i32, _y: i32| 0u8;
+    let mut fov = Fov::new(Algorithm::Restrictive);
+    let err = fov
+        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
+        .unwrap_err();
+    assert!(matches!(err, FovError::Unsupported { .. }));
+    assert!(err.to_string().contains("recursive-shadowcast"), "{err}");
+
+    fov.set_algorithm(RS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let err = fov
+        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("leave the diagonal rule off"),
+        "{err}"
+    );
+
+    fov.set_diagonal_gaps(DiagonalGaps::Pass);
+    fov.set_visibility(0);
+    let err = fov
+        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
+        .unwrap_err();
+    assert_eq!(err, FovError::NoVisibility);
+    assert!(err.to_string().contains("from 1 to 255"), "{err}");
+
+    fov.set_visibility(255);
+    let err = fov
+        .compute_translucent(&map, (0, 0), Range::UNLIMITED, |_, _, _| {})
+        .unwrap_err();
+    assert_eq!(err, FovError::NeedsRadius);
+    let grid = LevelGrid::new(3, 3).unwrap();
+    let err = fov
+        .compute_translucent(&grid, (5, 0), Range::UNLIMITED, |_, _, _| {})
+        .unwrap_err();
+    assert!(matches!(err, FovError::OriginOffMap { .. }));
+}
+
+/// Near the `i32` limits and with a huge radius: a defined field, no panic.
+#[test]
+fn extreme_coordinates_and_radii_do_not_panic() {
+    // Every tile dims, so sight ends within a few tiles whatever the radius.
+    let fog = |x: i32, y: i32| 30 + ((x ^ y) & 7) as u8 * 20;
+    for algorithm in [RS, SS] {
+        let mut fov = Fov::new(algorithm);
+        for origin in [
+            (i32::MAX, i32::MAX),
+            (i32::MIN, i32::MIN),
+            (i32::MAX, i32::MIN),
+        ] {
+            let mut n = 0;
+            fov.compute_translucent(&fog, origin, Range::circle(20), |_, _, _| n += 1)
+                .unwrap();
+            assert!(n >= 1);
+        }
+        let mut n = 0;
+        fov.compute_translucent(&fog, (0, 0), Range::circle(u32::MAX), |_, _, _| n += 1)
+            .unwrap();
+        assert!(n > 1);
+    }
+}
+
+#[test]
+fn walls_are_opaque_to_the_map_trait_too() {
+    let map = LevelGrid::parse_with(".#~\n", |c| match c {
+        '#' => 255,
+        '~' => 9,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    assert!(map.is_opaque(1, 0) && !map.is_opaque(2, 0) && map.is_opaque(3, 0));
+}
