@@ -14,10 +14,12 @@
 
 use crate::input::{
     count_floors, describe_range, field_of_view, floor_tiles, is_hex_map, keeping_diagonal_rule,
-    parse_shape, parse_square_map, parse_tile_size, read_map_text, write_output, LoadedMap,
+    parse_shape, parse_square_map, parse_tile_size, read_map_text, seeing_through, write_output,
+    LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
+use crate::uneven;
 use crate::{progress, Failure};
 use clap::Args;
 use sightlines::generate::SplitMix64;
@@ -51,6 +53,16 @@ pub struct CheckArgs {
     /// note); `pass` (the default): each algorithm's own rule.
     #[arg(long, value_name = "RULE", default_value = "pass", value_parser = crate::input::parse_diagonal_gaps)]
     pub diagonal_gaps: DiagonalGaps,
+    /// Characters that dim sight, each with its level from 1 to 255:
+    /// `'~=96,"=48'`. Then the pairs checked are those seen better one way
+    /// than the other (uneven), for the algorithms that see through
+    /// translucent tiles (the others are left out, with a note); at most
+    /// 4096 tiles are checked.
+    #[arg(long, value_name = "C=LEVEL,...", value_parser = crate::input::parse_translucent)]
+    pub translucent: Option<crate::input::Translucent>,
+    /// The visibility sight starts with through --translucent tiles, 1 to 255.
+    #[arg(long, value_name = "V", default_value = "255", value_parser = crate::input::parse_visibility)]
+    pub visibility: u8,
     /// The seed of the sample.
     #[arg(
         long,
@@ -143,6 +155,14 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;
+    if let Some(translucent) = &args.translucent {
+        if gaps.blocks() {
+            return Err(Failure::usage(
+                "--translucent does not combine with --diagonal-gaps block yet; leave one of them out",
+            ));
+        }
+        return check_translucent(args, &map, range, seeing_through(all)?, translucent);
+    }
     let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
         Failure::usage(format!(
             "{} does not keep the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
@@ -215,6 +235,60 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     }
     if args.picture.is_some() && !pictured {
         let _ = writeln!(out, "no one-way pair to draw; no picture written");
+    }
+    let failed = write_verdict(&mut out, &broken, &asymmetric, args.promises);
+    write_output(None, out.as_bytes(), false)?;
+    if failed {
+        Err(Failure::quiet(1))
+    } else {
+        Ok(())
+    }
+}
+
+/// `check --translucent`: the uneven pairs of each algorithm that sees
+/// through translucent tiles ([`crate::uneven`]), and the promises every
+/// algorithm makes.
+fn check_translucent(
+    args: &CheckArgs,
+    map: &LoadedMap,
+    range: Range,
+    algorithms: Vec<Algorithm>,
+    translucent: &crate::input::Translucent,
+) -> Result<(), Failure> {
+    let levels = translucent.levels(map, &args.walls)?;
+    let (tiles, total) = sample_floors(&map.grid, args.sample as usize, args.seed);
+    if tiles.len() < 2 {
+        return Err(Failure::input(format!(
+            "{}: fewer than two floor tiles, no pair to check",
+            map.name
+        )));
+    }
+    if tiles.len() > uneven::MAX_TILES {
+        return Err(uneven::too_many(&map.name, tiles.len()));
+    }
+    let mut out = String::new();
+    write_heading(&mut out, &map.name, total, tiles.len(), args.seed, range);
+    let (mut asymmetric, mut broken) = (Vec::new(), Vec::new());
+    for (k, &a) in algorithms.iter().enumerate() {
+        let message = format!("{a} ({}/{})", k + 1, algorithms.len());
+        let bar = progress::bar(tiles.len() as u64, message, "fields of view");
+        let outcome = uneven::check(
+            &levels,
+            &tiles,
+            (a, args.visibility),
+            range,
+            args.limit,
+            |done, _| bar.set_position(done as u64),
+        )?;
+        bar.finish_and_clear();
+        uneven::write(&mut out, a, &outcome);
+        write_promises(&mut out, &outcome.promises);
+        if outcome.uneven > 0 {
+            asymmetric.push(a);
+        }
+        if !outcome.promises.kept() || (a.is_symmetric() && outcome.uneven > 0) {
+            broken.push(a);
+        }
     }
     let failed = write_verdict(&mut out, &broken, &asymmetric, args.promises);
     write_output(None, out.as_bytes(), false)?;

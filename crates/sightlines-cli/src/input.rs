@@ -402,6 +402,50 @@ pub fn field_of_view(
         .map_err(|e| Failure::input(e.to_string()))
 }
 
+/// A field of view through translucent tiles: the tiles seen into `seen`
+/// (reset to the map), and each one's visibility with the map's levels.
+pub fn translucent_field(
+    fov: &mut Fov,
+    levels: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    seen: &mut VisibleSet,
+) -> Result<crate::picture::Sight, Failure> {
+    let mut visibility = LevelGrid::new(levels.width(), levels.height())
+        .map_err(|e| Failure::input(e.to_string()))?;
+    seen.reset(levels.rect());
+    fov.compute_translucent(levels, origin, range, |x, y, v| {
+        seen.insert(x, y);
+        visibility.set(x, y, v);
+    })
+    .map_err(|e| Failure::input(e.to_string()))?;
+    Ok(crate::picture::Sight {
+        levels: levels.clone(),
+        visibility,
+    })
+}
+
+/// The algorithms of `algorithms` that see through translucent tiles, the
+/// others left out with a note on standard error; a usage error when none does.
+pub fn seeing_through(algorithms: Vec<Algorithm>) -> Result<Vec<Algorithm>, Failure> {
+    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
+        .into_iter()
+        .partition(|a| a.supports_translucency());
+    if kept.is_empty() {
+        return Err(Failure::usage(
+            "none of these algorithms sees through translucent tiles yet; with --translucent use recursive-shadowcast, symmetric-shadowcast or raycast",
+        ));
+    }
+    if !left_out.is_empty() {
+        let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
+        eprintln!(
+            "sightlines: leaving out {}: they do not see through translucent tiles yet",
+            ids.join(", ")
+        );
+    }
+    Ok(kept)
+}
+
 /// "radius 8 (circle)" or "no radius", for messages and titles.
 pub fn describe_range(range: Range) -> String {
     match range.radius() {

@@ -23,6 +23,7 @@ mod progress;
 mod report;
 mod save;
 mod show;
+mod uneven;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;

@@ -44,7 +44,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, origin: (i32, i32), tile: (i32, i32)) {
+    pub(crate) fn add(&mut self, origin: (i32, i32), tile: (i32, i32)) {
         self.count += 1;
         if self.first.is_none() {
             self.first = Some((origin, tile));

@@ -1040,7 +1040,7 @@ fn shade(colour: Rgb, sight: &Sight, x: i32, y: i32) -> Rgb {
     };
     match sight.visibility.level(x, y) {
         0 => colour,
-        v => colour.mix(palette::FLOOR_UNSEEN, (255 - v) / 2),
+        v => colour.mix(palette::FLOOR_UNSEEN, ((255 - u32::from(v)) * 3 / 4) as u8),
     }
 }
 

@@ -5,7 +5,8 @@
 
 use crate::input::{
     is_hex_map, parse_position, parse_positions, parse_shape, parse_square_map, parse_tile_size,
-    read_map_text, resolve_origin, write_output, LoadedMap, Positions, Translucent,
+    read_map_text, resolve_origin, translucent_field, write_output, LoadedMap, Positions,
+    Translucent,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture, Sight};
 use crate::{memory, Failure};
@@ -61,7 +62,7 @@ pub struct ShowArgs {
     /// at --visibility and loses a tile's level each time it crosses one;
     /// JSON gives each visible tile's visibility, pictures shade by it.
     /// For the algorithms that see through them (recursive-shadowcast,
-    /// symmetric-shadowcast).
+    /// symmetric-shadowcast, raycast).
     #[arg(long, value_name = "C=LEVEL,...", value_parser = crate::input::parse_translucent)]
     pub translucent: Option<crate::input::Translucent>,
     /// The visibility sight starts with through --translucent tiles, 1 to 255.
@@ -169,16 +170,10 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
                 ));
             }
             let levels = translucent.levels(&map, &args.walls)?;
-            let mut visibility = LevelGrid::new(map.grid.width(), map.grid.height())
-                .map_err(|e| Failure::input(e.to_string()))?;
-            seen.reset(map.grid.rect());
             fov.set_visibility(args.visibility);
-            fov.compute_translucent(&levels, origin, range, |x, y, v| {
-                seen.insert(x, y);
-                visibility.set(x, y, v);
-            })
-            .map_err(|e| Failure::input(e.to_string()))?;
-            Some(Sight { levels, visibility })
+            Some(translucent_field(
+                &mut fov, &levels, origin, range, &mut seen,
+            )?)
         }
     };
     let sight = sight.as_ref();

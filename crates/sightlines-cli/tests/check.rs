@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, Grid, Opacity, Range, Translucency, VisibleSet};
 
 /// The committed maps where classic shadowcasting is known to be asymmetric:
 /// a pillar field and a cave.
@@ -350,4 +350,92 @@ fn the_diagonal_rule_keeps_symmetric_shadowcasting_symmetric() {
         None,
     );
     assert_fails_with(&o, "beveled does not keep the diagonal rule yet");
+}
+
+/// `--translucent`: the uneven pairs (seen better one way) are those the
+/// library's fields give, `symmetric-shadowcast` has none, and the exit
+/// code follows the mode.
+#[test]
+fn translucent_uneven_pairs_match_the_library() {
+    let text = "##########\n#...~~...#\n#.\"\"..#..#\n#..~...\".#\n##########\n";
+    let dir = temp_dir("check-translucent");
+    let path = write(&dir, "smoky.txt", text);
+    let levels = sightlines::LevelGrid::parse_with(text, |c| match c {
+        '#' => 255,
+        '~' => 96,
+        '"' => 48,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    let floors: Vec<(i32, i32)> = (0..5)
+        .flat_map(|y| (0..10).map(move |x| (x, y)))
+        .filter(|&(x, y)| levels.level(x, y) < 255)
+        .collect();
+    for algorithm in [
+        Algorithm::RecursiveShadowcast,
+        Algorithm::SymmetricShadowcast,
+        Algorithm::Raycast,
+    ] {
+        let mut fov = Fov::new(algorithm);
+        let mut seen = std::collections::HashMap::new();
+        for &a in &floors {
+            fov.compute_translucent(&levels, a, Range::UNLIMITED, |x, y, v| {
+                seen.insert((a, (x, y)), v);
+            })
+            .unwrap();
+        }
+        let at = |a, b| seen.get(&(a, b)).copied().unwrap_or(0);
+        let want = floors
+            .iter()
+            .flat_map(|&a| floors.iter().map(move |&b| (a, b)))
+            .filter(|&(a, b)| at(a, b) > at(b, a))
+            .count();
+        let o = sightlines(
+            &[
+                "check",
+                &path,
+                "-a",
+                algorithm.id(),
+                "--translucent",
+                "~=96,\"=48",
+            ],
+            None,
+        );
+        let out = stdout(&o);
+        assert!(
+            out.contains(&format!(
+                "{algorithm}: {want} uneven pairs through translucent tiles"
+            )),
+            "{out}"
+        );
+        let expect = if want == 0 { 0 } else { 1 };
+        assert_eq!(o.status.code(), Some(expect), "{algorithm}: {out}");
+        if algorithm.is_symmetric() {
+            assert_eq!(want, 0);
+        } else {
+            assert!(want > 0, "{algorithm}");
+            let o = sightlines(
+                &[
+                    "check",
+                    &path,
+                    "-a",
+                    algorithm.id(),
+                    "--translucent",
+                    "~=96",
+                    "--promises",
+                ],
+                None,
+            );
+            assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        }
+    }
+    let o = sightlines(
+        &["check", &path, "-a", "restrictive", "--translucent", "~=96"],
+        None,
+    );
+    assert_fails_with(
+        &o,
+        "none of these algorithms sees through translucent tiles",
+    );
 }

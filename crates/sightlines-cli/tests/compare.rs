@@ -171,3 +171,80 @@ fn origin_on_a_wall_is_said_but_allowed() {
     assert_ok(&o);
     assert!(stderr(&o).contains("opaque tile"));
 }
+
+/// `--translucent`: the algorithms that see through translucent tiles, each
+/// with the library's tiles, the others left out with a note.
+#[test]
+fn translucent_compares_the_algorithms_that_see_through() {
+    let text = "#########\n#@..~~..#\n#..\"\"...#\n#.....#.#\n#########\n";
+    let dir = temp_dir("compare-translucent");
+    let path = write(&dir, "smoky.txt", text);
+    let o = sightlines(&["compare", &path, "--translucent", "~=96,\"=48"], None);
+    assert_ok(&o);
+    let (out, note) = (stdout(&o), stderr(&o));
+    assert!(
+        note.contains("leaving out") && note.contains("restrictive"),
+        "{note}"
+    );
+    let levels = sightlines::LevelGrid::parse_with(text, |c| match c {
+        '#' => 255,
+        '~' => 96,
+        '"' => 48,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    for a in Algorithm::ALL {
+        if !a.supports_translucency() {
+            assert!(!out.contains(&format!("  {a}:")), "{out}");
+            continue;
+        }
+        let mut fov = sightlines::Fov::new(*a);
+        let mut n = 0;
+        fov.compute_translucent(&levels, (1, 1), Range::UNLIMITED, |_, _, _| n += 1)
+            .unwrap();
+        assert!(out.contains(&format!("  {a}: {n} tiles seen")), "{out}");
+    }
+    let png = dir.join("cmp.png");
+    let o = sightlines(
+        &[
+            "compare",
+            &path,
+            "--translucent",
+            "~=96",
+            "-f",
+            "png",
+            "-o",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_ok(&o);
+    let o = sightlines(
+        &[
+            "compare",
+            &path,
+            "-a",
+            "restrictive",
+            "--translucent",
+            "~=96",
+        ],
+        None,
+    );
+    assert_fails_with(
+        &o,
+        "none of these algorithms sees through translucent tiles",
+    );
+    let o = sightlines(
+        &[
+            "compare",
+            &path,
+            "--translucent",
+            "~=96",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
+    assert_fails_with(&o, "does not combine with --diagonal-gaps block");
+}

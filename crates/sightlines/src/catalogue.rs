@@ -187,7 +187,7 @@ impl Algorithm {
     pub const fn supports_translucency(self) -> bool {
         matches!(
             self,
-            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast
+            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast | Algorithm::Raycast
         )
     }
 

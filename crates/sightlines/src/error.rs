@@ -84,7 +84,7 @@ impl fmt::Display for FovError {
             ),
             FovError::Unsupported { algorithm, option } => {
                 let fix = match *option {
-                    TRANSLUCENT_TILES => "pick an algorithm that sees through them (recursive-shadowcast, symmetric-shadowcast), or give the map only levels 0 and 255 and compute a plain field",
+                    TRANSLUCENT_TILES => "pick an algorithm that sees through them (recursive-shadowcast, symmetric-shadowcast, raycast), or give the map only levels 0 and 255 and compute a plain field",
                     TRANSLUCENT_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing through translucent tiles",
                     _ => "pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off",
                 };

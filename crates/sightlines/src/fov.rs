@@ -237,6 +237,12 @@ impl Fov {
             Algorithm::SymmetricShadowcast => {
                 scan.run::<MidLines, M, _>(map, &field, self.visibility, &mut report)
             }
+            Algorithm::Raycast => {
+                // Its rays are as many as the field is wide: bounded as the
+                // plain cast's marks are.
+                checked_area(field.rect())?;
+                scan.raycast(map, &field, self.visibility, &mut report)
+            }
             _ => scan.run::<Squares, M, _>(map, &field, self.visibility, &mut report),
         }
         Ok(())

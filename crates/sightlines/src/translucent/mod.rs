@@ -29,6 +29,10 @@
 //!   opaque tiles so stop it, as the plain field does). Visibility between
 //!   two tiles below [`OPAQUE`] is symmetric: the ray between their centres
 //!   is the same segment both ways.
+//! - `raycast`: its rays, from the origin's centre to the centre of each
+//!   tile of the ring at the field's farthest reach, a tile a step; each
+//!   tile a ray reaches is dimmed by the tiles the ray stepped on before
+//!   it, and a ray still stops before leaving the map or the range.
 //!
 //! Other algorithms answer [`FovError::Unsupported`](crate::FovError::Unsupported)
 //! ([`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
@@ -52,6 +56,7 @@
 //! ```
 
 mod grid;
+mod rays;
 pub(crate) mod scan;
 
 pub use grid::{LevelGrid, ParsedLevels};

@@ -116,7 +116,9 @@ pub(crate) struct TranslucentScan {
     /// share (four axes, four diagonals), by depth: reported once, after
     /// both octants.
     lines: [Vec<u8>; 8],
-    reach: Reach,
+    pub(super) reach: Reach,
+    /// The ray casts' visibility of each ray of an octant.
+    pub(super) rays: Vec<i32>,
 }
 
 /// The octant's bounding slopes.
@@ -133,10 +135,18 @@ impl TranslucentScan {
         V: FnMut(i64, i64, u8),
     {
         visit(0, 0, start);
+        self.prepare(map, field);
+        for (k, &octant) in Octant::ALL.iter().enumerate() {
+            self.octant::<R, M, V>(map, field, start, k, octant, visit);
+        }
+        self.report_lines(visit);
+    }
+
+    /// Readies the scratch for `field`: the range's longest lines up front,
+    /// so that one warm-up serves most origins (a field whose pieces
+    /// outnumber any before grows it once), and no shared line seen yet.
+    pub(super) fn prepare<M: Translucency + ?Sized>(&mut self, map: &M, field: &Field) {
         self.reach.reset(field.range);
-        // Scratch for the range's longest rows up front, so that one warm-up
-        // serves most origins; a field whose pieces outnumber any before
-        // grows it once.
         let reach = presized_reach(&Walls(map), field.range) + 2;
         self.pieces.clear();
         self.pieces.reserve(16 * reach);
@@ -152,10 +162,32 @@ impl TranslucentScan {
             line.clear();
             line.reserve(reach);
         }
-        for (k, &octant) in Octant::ALL.iter().enumerate() {
-            self.octant::<R, M, V>(map, field, start, k, octant, visit);
-        }
+        self.rays.clear();
+        self.rays.reserve(reach);
+    }
+
+    /// Puts tile (`d`, `c`) of octant `k`, seen at `v`, to `visit`, or when
+    /// it lies on a line two octants share, keeps it for
+    /// [`report_lines`](Self::report_lines): each tile is reported once, at
+    /// the better of the two octants' visibilities.
+    #[inline]
+    pub(super) fn see<V>(&mut self, k: usize, octant: Octant, d: i64, c: i64, v: u8, visit: &mut V)
+    where
+        V: FnMut(i64, i64, u8),
+    {
         // Axis j is shared by octants 2j + 1 and 2j + 2, diagonal j by 2j and 2j + 1.
+        if c == 0 {
+            keep(&mut self.lines[(k + 7) % 8 / 2], d, v);
+        } else if c == d {
+            keep(&mut self.lines[4 + k / 2], d, v);
+        } else {
+            let (dx, dy) = octant.offset(d, c);
+            visit(dx, dy, v);
+        }
+    }
+
+    /// Reports the tiles of the shared lines.
+    pub(super) fn report_lines<V: FnMut(i64, i64, u8)>(&self, visit: &mut V) {
         for (j, line) in self.lines.iter().enumerate() {
             let (octant, diagonal) = if j < 4 {
                 (Octant::ALL[2 * j + 1], false)
@@ -186,7 +218,6 @@ impl TranslucentScan {
         V: FnMut(i64, i64, u8),
     {
         let (max_depth, max_col) = octant.extents(field);
-        let (axis, diagonal) = ((k + 7) % 8 / 2, 4 + k / 2);
         self.pieces.clear();
         self.pieces.push(Piece {
             lo: R::RAYS.0,
@@ -209,6 +240,8 @@ impl TranslucentScan {
             let c1 = ((hi.num * d).div_euclid(hi.den) + 2).min(top);
             self.dimmers.clear();
             let mut first = 0;
+            // The column after the last opaque tile of the row.
+            let mut opaque_run = -1;
             for c in c0..=c1 {
                 let (dx, dy) = octant.offset(d, c);
                 let (x, y) = field.tile(dx, dy);
@@ -229,22 +262,22 @@ impl TranslucentScan {
                     }
                 }
                 if best > 0 {
-                    let best = best as u8;
-                    if c == 0 {
-                        keep(&mut self.lines[axis], d, best);
-                    } else if c == d {
-                        keep(&mut self.lines[diagonal], d, best);
-                    } else {
-                        visit(dx, dy, best);
-                    }
+                    self.see(k, octant, d, c, best as u8, visit);
                 }
                 if level > 0 {
                     let (low, high) = R::crossing(d, c);
-                    self.dimmers.push(Dimmer {
-                        low,
-                        high,
-                        level: i32::from(level),
-                    });
+                    let level = i32::from(level);
+                    // A run of opaque tiles stops every ray it crosses
+                    // alike: one dimmer (no visibility exceeds 255).
+                    match self.dimmers.last_mut() {
+                        Some(last) if level == 255 && last.level == 255 && opaque_run == c => {
+                            last.high = high;
+                        }
+                        _ => self.dimmers.push(Dimmer { low, high, level }),
+                    }
+                    if level == 255 {
+                        opaque_run = c + 1;
+                    }
                 }
             }
             if !self.dimmers.is_empty() {
@@ -258,13 +291,23 @@ impl TranslucentScan {
     fn dim(&mut self, exact: bool) {
         // The row's rays cut where a dimming starts or ends: between two
         // cuts, and on each, the dimming is the same for every ray.
+        // Dimmers come by column, so their lows and their highs each grow:
+        // the cuts are the two merged.
         self.breaks.clear();
-        for t in &self.dimmers {
-            self.breaks.push(t.low);
-            self.breaks.push(t.high);
+        let (mut i, mut j) = (0, 0);
+        let n = self.dimmers.len();
+        while j < n {
+            let at = if i < n && self.dimmers[i].low <= self.dimmers[j].high {
+                i += 1;
+                self.dimmers[i - 1].low
+            } else {
+                j += 1;
+                self.dimmers[j - 1].high
+            };
+            if self.breaks.last() != Some(&at) {
+                self.breaks.push(at);
+            }
         }
-        self.breaks.sort_unstable();
-        self.breaks.dedup();
         self.shades.clear();
         let mut from = Key::on(Slope::new(-1, 1));
         let mut i0 = 0;

@@ -4,6 +4,7 @@
 //! only 0 and 255; symmetry where the definition makes it; and the errors.
 
 use crate::common::{Field, Octant, Random, Slope};
+use sightlines::line::{Bresenham, Rounding};
 use sightlines::{
     Algorithm, DiagonalGaps, Fov, FovError, Grid, LevelGrid, Opacity, Range, Shape, Translucency,
 };
@@ -188,6 +189,41 @@ fn follow<T: Model>(
     }
 }
 
+/// `raycast`'s definition, ray by ray: from the origin's centre to each
+/// tile of the ring at the field's farthest reach `D`, a tile a step
+/// (Bresenham, halfway ties away from the origin); a ray stops before a
+/// tile off the map or out of the range, and where its visibility runs out.
+fn raycast_model(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    let field = Field::new(map, origin, range);
+    let d = field.left.max(field.right).max(field.up).max(field.down) as i32;
+    let mut best = BTreeMap::from([(origin, start)]);
+    for to in (-d..d).flat_map(|k| [(k, -d), (d, k), (-k, d), (-d, -k)]) {
+        let mut v = i32::from(start);
+        for (dx, dy) in Bresenham::with_rounding((0, 0), to, Rounding::AwayFromStart).skip(1) {
+            let (dx, dy) = (i64::from(dx), i64::from(dy));
+            if !field.reaches(dx, dy) || !field.in_range(dx, dy) {
+                break;
+            }
+            let (x, y) = field.tile(dx, dy);
+            let e = best.entry((x, y)).or_insert(0);
+            *e = (*e).max(v as u8);
+            v -= i32::from(map.level(x, y));
+            if v <= 0 {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Each visible tile's visibility.
+type Seen = BTreeMap<(i32, i32), u8>;
+
 fn fast_field(
     fov: &mut Fov,
     map: &LevelGrid,
@@ -242,6 +278,15 @@ fn random_range(rng: &mut Random) -> Range {
 /// Compares the fast field with the model on `maps` random maps, from a few
 /// origins each; returns the tiles compared.
 fn equals_model<T: Model>(algorithm: Algorithm, seed: u64, maps: usize) -> usize {
+    equals(algorithm, seed, maps, model_field::<T>)
+}
+
+fn equals(
+    algorithm: Algorithm,
+    seed: u64,
+    maps: usize,
+    model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
+) -> usize {
     let mut rng = Random::new(seed);
     let mut fov = Fov::new(algorithm);
     let mut compared = 0;
@@ -260,7 +305,7 @@ fn equals_model<T: Model>(algorithm: Algorithm, seed: u64, maps: usize) -> usize
                 rng.below(u64::from(w)) as i32,
                 rng.below(u64::from(h)) as i32,
             );
-            let want = model_field::<T>(&map, origin, range, start);
+            let want = model(&map, origin, range, start);
             let got = fast_field(&mut fov, &map, origin, range);
             if want != got {
                 let diff: Vec<_> = want
@@ -307,11 +352,17 @@ fn symmetric_shadowcast_equals_its_model_on_2500_random_maps() {
     assert!(compared > 40_000, "{compared}");
 }
 
+#[test]
+fn raycast_equals_its_model_on_2500_random_maps() {
+    let compared = equals(Algorithm::Raycast, 0x7A45_0005, 2500, raycast_model);
+    assert!(compared > 40_000, "{compared}");
+}
+
 /// Levels 0 and 255 only: the plain field, every tile at full visibility.
 #[test]
 fn levels_of_0_and_255_give_the_plain_field() {
     let mut rng = Random::new(0x7A45_0003);
-    for algorithm in [RS, SS] {
+    for algorithm in [RS, SS, Algorithm::Raycast] {
         let mut fov = Fov::new(algorithm);
         for _ in 0..1000 {
             let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
@@ -395,7 +446,7 @@ fn recursive_shadowcast_visibility_is_not_symmetric() {
 #[test]
 fn a_smoke_corridor_dims_tile_by_tile() {
     let map = |x: i32, _y: i32| if (2..5).contains(&x) { 60u8 } else { 0 };
-    for algorithm in [RS, SS] {
+    for algorithm in [RS, SS, Algorithm::Raycast] {
         let mut fov = Fov::new(algorithm);
         let seen = {
             let mut seen = BTreeMap::new();
@@ -496,6 +547,19 @@ fn extreme_coordinates_and_radii_do_not_panic() {
             .unwrap();
         assert!(n > 1);
     }
+    // The ray cast's rays are as many as the field is wide: too wide is an
+    // error, as for its plain field.
+    let mut fov = Fov::new(Algorithm::Raycast);
+    let err = fov
+        .compute_translucent(&fog, (0, 0), Range::circle(u32::MAX), |_, _, _| {})
+        .unwrap_err();
+    assert!(matches!(err, FovError::AreaTooLarge { .. }), "{err}");
+    let mut n = 0;
+    fov.compute_translucent(&fog, (i32::MIN, i32::MAX), Range::square(30), |_, _, _| {
+        n += 1
+    })
+    .unwrap();
+    assert!(n > 1);
 }
 
 #[test]

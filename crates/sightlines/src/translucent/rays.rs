@@ -1,0 +1,80 @@
+//! `raycast` through translucent tiles: the plain cast's rays, each
+//! carrying its own visibility.
+//!
+//! Mirrored into one octant the rays aim at `(D, c)` for `c` from 0 to `D`
+//! (see [`Raycast`](crate::Raycast)) and ray `c` crosses the line `depth`
+//! away at column `floor((2·depth·c + D) / 2D)`. A line is scanned run of
+//! rays by run: the tile a run crosses is seen at the best visibility of
+//! its rays still going on, then dims each of them by its level. A ray
+//! stops where the plain cast's does: before a tile off the map or out of
+//! the range, and after an opaque one (its level puts any visibility out).
+
+use super::scan::TranslucentScan;
+use super::Translucency;
+use crate::kernel::{Field, Octant};
+
+impl TranslucentScan {
+    /// Reports every tile of `field` that a ray reaches with visibility
+    /// left, starting at `start`, with the best such visibility, by offset.
+    pub(crate) fn raycast<M, V>(&mut self, map: &M, field: &Field, start: u8, visit: &mut V)
+    where
+        M: Translucency + ?Sized,
+        V: FnMut(i64, i64, u8),
+    {
+        visit(0, 0, start);
+        self.prepare(map, field);
+        // The ring the rays aim at: the field's longest reach.
+        let d = field.left.max(field.right).max(field.up).max(field.down);
+        if d == 0 {
+            return;
+        }
+        for (k, &octant) in Octant::ALL.iter().enumerate() {
+            let (max_depth, max_col) = octant.extents(field);
+            let mut rays = std::mem::take(&mut self.rays);
+            rays.clear();
+            rays.resize(d as usize + 1, i32::from(start));
+            // The rays still going on lie between `lo` and `hi`.
+            let (mut lo, mut hi) = (0, d);
+            for depth in 1..=max_depth {
+                let top = depth.min(max_col).min(self.reach.at(depth));
+                // Rays past `top` leave the map or the range here, for good
+                // (columns grow with the ray, every shape with the depth).
+                while hi >= lo && (2 * depth * hi + d) / (2 * d) > top {
+                    hi -= 1;
+                }
+                while lo <= hi && rays[lo as usize] <= 0 {
+                    lo += 1;
+                }
+                while hi >= lo && rays[hi as usize] <= 0 {
+                    hi -= 1;
+                }
+                if lo > hi {
+                    break;
+                }
+                let mut c = lo;
+                while c <= hi {
+                    let col = (2 * depth * c + d) / (2 * d);
+                    // The run of rays crossing this column.
+                    let mut end = c;
+                    while end < hi && (2 * depth * (end + 1) + d) / (2 * d) == col {
+                        end += 1;
+                    }
+                    let run = &mut rays[c as usize..=end as usize];
+                    let best = run.iter().copied().max().unwrap_or(0);
+                    if best > 0 {
+                        self.see(k, octant, depth, col, best as u8, visit);
+                        let (dx, dy) = octant.offset(depth, col);
+                        let (x, y) = field.tile(dx, dy);
+                        let level = i32::from(map.level(x, y));
+                        for v in run.iter_mut() {
+                            *v -= level;
+                        }
+                    }
+                    c = end + 1;
+                }
+            }
+            self.rays = rays;
+        }
+        self.report_lines(visit);
+    }
+}
