@@ -191,6 +191,19 @@ impl Algorithm {
         )
     }
 
+    /// Whether [`Fov::compute_partial`](crate::Fov::compute_partial) gives
+    /// this algorithm's tiles with the part of them in view; the others
+    /// refuse with [`FovError::Unsupported`](crate::FovError::Unsupported).
+    ///
+    /// ```
+    /// use sightlines::Algorithm;
+    /// assert!(Algorithm::RecursiveShadowcast.supports_partial_visibility());
+    /// assert!(!Algorithm::Raycast.supports_partial_visibility());
+    /// ```
+    pub const fn supports_partial_visibility(self) -> bool {
+        matches!(self, Algorithm::RecursiveShadowcast)
+    }
+
     /// Whether [`Properties::symmetry`] is other than [`Symmetry::None`].
     pub const fn is_symmetric(self) -> bool {
         !matches!(self.properties().symmetry, Symmetry::None)

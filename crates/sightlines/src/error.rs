@@ -53,6 +53,11 @@ pub enum FovError {
 pub(crate) const DIAGONAL_RULE: &str = "the diagonal rule (DiagonalGaps::Block)";
 /// [`FovError::Unsupported`]'s option for translucent tiles.
 pub(crate) const TRANSLUCENT_TILES: &str = "translucent tiles";
+/// [`FovError::Unsupported`]'s option for partial visibility.
+pub(crate) const PARTIAL_VISIBILITY: &str = "partial visibility";
+/// [`FovError::Unsupported`]'s option for partial visibility with the diagonal rule.
+pub(crate) const PARTIAL_DIAGONAL_RULE: &str =
+    "partial visibility with the diagonal rule (DiagonalGaps::Block)";
 /// [`FovError::Unsupported`]'s option for both together.
 pub(crate) const TRANSLUCENT_DIAGONAL_RULE: &str =
     "translucent tiles with the diagonal rule (DiagonalGaps::Block)";
@@ -86,6 +91,8 @@ impl fmt::Display for FovError {
                 let fix = match *option {
                     TRANSLUCENT_TILES => "pick an algorithm that sees through them (recursive-shadowcast, symmetric-shadowcast, raycast), or give the map only levels 0 and 255 and compute a plain field",
                     TRANSLUCENT_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing through translucent tiles",
+                    PARTIAL_VISIBILITY => "use recursive-shadowcast, or compute a plain field",
+                    PARTIAL_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing partial visibility",
                     _ => "pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off",
                 };
                 write!(f, "{algorithm} does not support {option} yet; {fix}")

@@ -5,14 +5,17 @@ use crate::algorithms::{
     BasicRaycast, Beveled, DiamondRaycast, DiamondShadowcast, PrecisePermissive, Raycast,
     RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
-use crate::error::{FovError, DIAGONAL_RULE, TRANSLUCENT_DIAGONAL_RULE, TRANSLUCENT_TILES};
+use crate::error::{
+    FovError, DIAGONAL_RULE, PARTIAL_DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_DIAGONAL_RULE,
+    TRANSLUCENT_TILES,
+};
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
 use crate::kernel::{with_tiles, Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
 use crate::translucent::scan::{MidLines, Squares, TranslucentScan};
-use crate::translucent::{Translucency, Walls, OPAQUE};
+use crate::translucent::{Binary, Translucency, Walls, OPAQUE};
 use crate::visible::{checked_area, VisibleSet};
 
 /// A field of view with its algorithm chosen at run time, and its scratch
@@ -245,6 +248,79 @@ impl Fov {
             }
             _ => scan.run::<Squares, M, _>(map, &field, self.visibility, &mut report),
         }
+        Ok(())
+    }
+
+    /// Visits every tile visible from `origin` within `range`, each once,
+    /// with how much of it is in view: the fraction of its angular extent,
+    /// as seen from the origin's centre, that no opaque tile shadows, in
+    /// 255ths. 255 exactly when the whole tile is in view; otherwise the
+    /// angle in view over the tile's whole angle, rounded to the nearest
+    /// 255th, halves up (computed in `f64` from the exact slopes of the
+    /// shadows' edges, so a value within 1e-9 of a half counts as one) and
+    /// kept from 1 to 254, so a visible tile is never 0, even one seen by
+    /// a single ray past a corner. The origin is 255. Soft edges for
+    /// lighting, or "you half see something".
+    ///
+    /// For `recursive-shadowcast`
+    /// ([`Algorithm::supports_partial_visibility`]): a tile's extent is
+    /// the rays from the origin's centre that meet its square, shadowed
+    /// where they cross an opaque tile nearer (in Chebyshev distance), as
+    /// its [definition](crate::RecursiveShadowcast) says; the tiles are
+    /// those of its field.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, Range};
+    ///
+    /// // A pillar next door: the tile behind it is half in its shadow.
+    /// let map = |x: i32, y: i32| (x, y) == (1, 0);
+    /// let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+    /// let mut seen = std::collections::HashMap::new();
+    /// fov.compute_partial(&map, (0, 0), Range::square(3), |x, y, part| {
+    ///     seen.insert((x, y), part);
+    /// })?;
+    /// assert_eq!(seen[&(0, 0)], 255);
+    /// assert_eq!(seen[&(1, 1)], 255); // beside the pillar, all in view
+    /// assert!(!seen.contains_key(&(2, 0))); // straight behind it
+    /// assert!((1..255).contains(&seen[&(2, 1)])); // partly behind it
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Fov::compute`]; [`FovError::Unsupported`] for another
+    /// algorithm or with the diagonal rule.
+    pub fn compute_partial<M, V>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        mut visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i32, i32, u8),
+    {
+        let unsupported = |option| FovError::Unsupported {
+            algorithm: self.algorithm.id(),
+            option,
+        };
+        if !self.algorithm.supports_partial_visibility() {
+            return Err(unsupported(PARTIAL_VISIBILITY));
+        }
+        if self.gaps.blocks() {
+            return Err(unsupported(PARTIAL_DIAGONAL_RULE));
+        }
+        let field = Field::new(map, origin, range)?;
+        let lit_walls = self.lit_walls;
+        let mut report = |dx: i64, dy: i64, part: u8| {
+            let (x, y) = field.tile(dx, dy);
+            if lit_walls || (dx, dy) == (0, 0) || !map.is_opaque(x, y) {
+                visit(x, y, part);
+            }
+        };
+        self.translucent
+            .run_partial::<Squares, _, _>(&Binary(map), &field, &mut report);
         Ok(())
     }
 

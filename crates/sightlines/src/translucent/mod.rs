@@ -138,6 +138,25 @@ impl<M: Translucency> Translucency for Bounded<M> {
     }
 }
 
+/// A map of walls seen as a map of levels: 255 for its opaque tiles, 0 for
+/// the others.
+pub(crate) struct Binary<'a, M: ?Sized>(pub(crate) &'a M);
+
+impl<M: Opacity + ?Sized> Translucency for Binary<'_, M> {
+    #[inline]
+    fn level(&self, x: i32, y: i32) -> u8 {
+        if self.0.is_opaque(x, y) {
+            OPAQUE
+        } else {
+            0
+        }
+    }
+
+    fn bounds(&self) -> Option<Rect> {
+        self.0.bounds()
+    }
+}
+
 /// A map of levels seen as a map of walls: the tiles at [`OPAQUE`].
 /// What the field's checks (bounds, radius) and the lit-walls option read.
 pub(crate) struct Walls<'a, M: ?Sized>(pub(crate) &'a M);

@@ -116,6 +116,8 @@ pub(crate) struct TranslucentScan {
     /// share (four axes, four diagonals), by depth: reported once, after
     /// both octants.
     lines: [Vec<u8>; 8],
+    /// The same for partial visibility: each line tile's parts.
+    parts: [Vec<Part>; 8],
     pub(super) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
     pub(super) rays: Vec<i32>,
@@ -137,9 +139,43 @@ impl TranslucentScan {
         visit(0, 0, start);
         self.prepare(map, field);
         for (k, &octant) in Octant::ALL.iter().enumerate() {
-            self.octant::<R, M, V>(map, field, start, k, octant, visit);
+            self.octant::<false, R, M, V>(map, field, start, k, octant, visit);
         }
         self.report_lines(visit);
+    }
+
+    /// Reports every tile of `field` visible from its origin through the
+    /// opaque tiles of `map` (levels 0 and 255), with the fraction of its
+    /// angular extent that no opaque tile shadows, in 255ths: see
+    /// [`Part::fraction`].
+    pub(crate) fn run_partial<R, M, V>(&mut self, map: &M, field: &Field, visit: &mut V)
+    where
+        R: SightRule,
+        M: Translucency + ?Sized,
+        V: FnMut(i64, i64, u8),
+    {
+        visit(0, 0, u8::MAX);
+        self.prepare(map, field);
+        for parts in &mut self.parts {
+            parts.clear();
+        }
+        for (k, &octant) in Octant::ALL.iter().enumerate() {
+            self.octant::<true, R, M, V>(map, field, OPAQUE, k, octant, visit);
+        }
+        for (j, line) in self.parts.iter().enumerate() {
+            let (octant, diagonal) = if j < 4 {
+                (Octant::ALL[2 * j + 1], false)
+            } else {
+                (Octant::ALL[2 * (j - 4)], true)
+            };
+            for (d, part) in line.iter().enumerate().skip(1) {
+                if part.halves_seen > 0 {
+                    let d = d as i64;
+                    let (dx, dy) = octant.offset(d, if diagonal { d } else { 0 });
+                    visit(dx, dy, part.fraction(2));
+                }
+            }
+        }
     }
 
     /// Readies the scratch for `field`: the range's longest lines up front,
@@ -161,6 +197,10 @@ impl TranslucentScan {
         for line in &mut self.lines {
             line.clear();
             line.reserve(reach);
+        }
+        for parts in &mut self.parts {
+            parts.clear();
+            parts.reserve(reach);
         }
         self.rays.clear();
         self.rays.reserve(reach);
@@ -204,7 +244,9 @@ impl TranslucentScan {
         }
     }
 
-    fn octant<R, M, V>(
+    /// Scans octant `k`: each tile it sees to `visit` with its visibility,
+    /// or with `PARTIAL` the part of its angular extent in view.
+    fn octant<const PARTIAL: bool, R, M, V>(
         &mut self,
         map: &M,
         field: &Field,
@@ -252,6 +294,11 @@ impl TranslucentScan {
                 while first < self.pieces.len() && self.pieces[first].hi < from {
                     first += 1;
                 }
+                if PARTIAL {
+                    self.see_part(k, octant, d, c, first, (from, to), visit);
+                    self.dimmers_of::<R>(level, d, c, &mut opaque_run);
+                    continue;
+                }
                 let mut best = 0;
                 for piece in &self.pieces[first..] {
                     if piece.lo > to {
@@ -264,26 +311,88 @@ impl TranslucentScan {
                 if best > 0 {
                     self.see(k, octant, d, c, best as u8, visit);
                 }
-                if level > 0 {
-                    let (low, high) = R::crossing(d, c);
-                    let level = i32::from(level);
-                    // A run of opaque tiles stops every ray it crosses
-                    // alike: one dimmer (no visibility exceeds 255).
-                    match self.dimmers.last_mut() {
-                        Some(last) if level == 255 && last.level == 255 && opaque_run == c => {
-                            last.high = high;
-                        }
-                        _ => self.dimmers.push(Dimmer { low, high, level }),
-                    }
-                    if level == 255 {
-                        opaque_run = c + 1;
-                    }
-                }
+                self.dimmers_of::<R>(level, d, c, &mut opaque_run);
             }
             if !self.dimmers.is_empty() {
                 self.dim(R::RAYS.0.side == 0);
             }
         }
+    }
+
+    /// Adds tile (`d`, `c`) of `level` to the row's dimmers. A run of opaque
+    /// tiles stops every ray it crosses alike: one dimmer (no visibility
+    /// exceeds 255); `opaque_run` is the column after the run's last tile.
+    #[inline]
+    fn dimmers_of<R: SightRule>(&mut self, level: u8, d: i64, c: i64, opaque_run: &mut i64) {
+        if level == 0 {
+            return;
+        }
+        let (low, high) = R::crossing(d, c);
+        let level = i32::from(level);
+        match self.dimmers.last_mut() {
+            Some(last) if level == 255 && last.level == 255 && *opaque_run == c => {
+                last.high = high;
+            }
+            _ => self.dimmers.push(Dimmer { low, high, level }),
+        }
+        if level == 255 {
+            *opaque_run = c + 1;
+        }
+    }
+
+    /// The part of tile (`d`, `c`) of octant `k` that the pieces from
+    /// `first` on see, of the rays `from..=to` that meet it: to `visit` as
+    /// a fraction, or kept for the line two octants share.
+    #[allow(clippy::too_many_arguments)]
+    fn see_part<V>(
+        &mut self,
+        k: usize,
+        octant: Octant,
+        d: i64,
+        c: i64,
+        first: usize,
+        (from, to): (Key, Key),
+        visit: &mut V,
+    ) where
+        V: FnMut(i64, i64, u8),
+    {
+        let mut part = Part {
+            half: angle(to.at) - angle(from.at),
+            ..Part::default()
+        };
+        for piece in &self.pieces[first..] {
+            if piece.lo > to {
+                break;
+            }
+            let (lo, hi) = (piece.lo.max(from), piece.hi.min(to));
+            if lo <= hi {
+                part.halves_seen = 1;
+                part.halves_whole |= u8::from(piece.lo <= from && to <= piece.hi);
+                part.seen += angle(hi.at) - angle(lo.at);
+            }
+        }
+        if part.halves_seen == 0 {
+            return;
+        }
+        let line = if c == 0 {
+            (k + 7) % 8 / 2
+        } else if c == d {
+            4 + k / 2
+        } else {
+            let (dx, dy) = octant.offset(d, c);
+            visit(dx, dy, part.fraction(1));
+            return;
+        };
+        let parts = &mut self.parts[line];
+        let d = d as usize;
+        if parts.len() <= d {
+            parts.resize(d + 1, Part::default());
+        }
+        let kept = &mut parts[d];
+        kept.half = part.half;
+        kept.seen += part.seen;
+        kept.halves_seen += 1;
+        kept.halves_whole += part.halves_whole;
     }
 
     /// Dims the pieces by the row's dimmers; with `exact` rays, a ray can
@@ -350,6 +459,39 @@ impl TranslucentScan {
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
     }
+}
+
+/// What the rays in view see of a tile, in angle: of the `half` of its
+/// extent that one octant holds (a tile on a line two octants share has
+/// two halves, alike), how much is in view.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    half: f64,
+    seen: f64,
+    /// The halves with some ray in view, and those wholly in view.
+    halves_seen: u8,
+    halves_whole: u8,
+}
+
+impl Part {
+    /// The part of the tile's extent in view, of `halves` halves, in 255ths:
+    /// 255 exactly when every ray that meets the tile is in view, else the
+    /// nearest 255th of the angle in view over the whole (computed in
+    /// `f64`; a half, as when one octant sees a line tile and the other
+    /// does not, rounds up, with a margin of 1e-9 for the rounding of
+    /// angles), kept from 1 (a tile seen by a single ray) to 254.
+    fn fraction(&self, halves: u8) -> u8 {
+        if self.halves_whole == halves {
+            return u8::MAX;
+        }
+        let whole = self.half * f64::from(halves);
+        ((255.0 * self.seen / whole + 0.5 + 1e-9).floor() as u8).clamp(1, 254)
+    }
+}
+
+/// The angle of the ray of slope `s` from the octant's axis, in radians.
+fn angle(s: Slope) -> f64 {
+    (s.num as f64 / s.den as f64).atan()
 }
 
 /// Keeps the best visibility of depth `d` of a shared line.

@@ -15,6 +15,7 @@ mod game;
 mod hex;
 mod hex_peers;
 mod lines;
+mod partial;
 mod permissive_levels;
 mod precise_permissive;
 mod properties;

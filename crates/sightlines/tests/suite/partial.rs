@@ -1,0 +1,179 @@
+//! Partial visibility (`Fov::compute_partial`) against a brute-force
+//! angular sweep: for each visible tile, the angle of its square as seen
+//! from the origin's centre, less the union of the open angles of the
+//! opaque tiles nearer to the origin (Chebyshev), in floating point and in
+//! map coordinates, with none of the scan's octants or slopes.
+
+use crate::common::{random_grid, Random};
+use sightlines::{Algorithm, DiagonalGaps, Fov, FovError, Grid, Opacity, Range, Shape};
+use std::collections::BTreeMap;
+use std::f64::consts::PI;
+
+const RS: Algorithm = Algorithm::RecursiveShadowcast;
+
+/// The angles, relative to `towards`, of the corners of the square of the
+/// tile at offset `t` from the origin's centre: its extent as (min, max),
+/// or `None` when it straddles the direction opposite `towards`.
+fn extent(t: (i64, i64), towards: f64) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (cx, cy) in [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)] {
+        let mut a = (t.1 as f64 + cy).atan2(t.0 as f64 + cx) - towards;
+        // Into (-pi, pi].
+        while a <= -PI {
+            a += 2.0 * PI;
+        }
+        while a > PI {
+            a -= 2.0 * PI;
+        }
+        lo = lo.min(a);
+        hi = hi.max(a);
+    }
+    (hi - lo < PI).then_some((lo, hi))
+}
+
+/// The part of tile `t`'s extent that no opaque tile nearer than it
+/// shadows, in 255ths, by the definition's rule for rounding.
+fn swept(map: &Grid, origin: (i32, i32), t: (i32, i32)) -> u8 {
+    let (dx, dy) = (i64::from(t.0 - origin.0), i64::from(t.1 - origin.1));
+    let towards = (dy as f64).atan2(dx as f64);
+    let (lo, hi) = extent((dx, dy), towards).unwrap();
+    let near = dx.abs().max(dy.abs());
+    let mut shadows: Vec<(f64, f64)> = Vec::new();
+    for by in 0..map.height() as i32 {
+        for bx in 0..map.width() as i32 {
+            let (ex, ey) = (i64::from(bx - origin.0), i64::from(by - origin.1));
+            if (ex, ey) == (0, 0) || ex.abs().max(ey.abs()) >= near || !map.is_opaque(bx, by) {
+                continue;
+            }
+            if let Some((a, b)) = extent((ex, ey), towards) {
+                let (a, b) = (a.max(lo), b.min(hi));
+                if a < b {
+                    shadows.push((a, b));
+                }
+            }
+        }
+    }
+    shadows.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let (mut covered, mut reach) = (0.0, lo);
+    for (a, b) in shadows {
+        let a = a.max(reach);
+        if b > a {
+            covered += b - a;
+            reach = b;
+        }
+    }
+    if covered < 1e-12 {
+        return 255;
+    }
+    // Halves round up, as the library states (with its margin).
+    ((255.0 * (hi - lo - covered) / (hi - lo) + 0.5 + 1e-9).floor() as u8).clamp(1, 254)
+}
+
+#[test]
+fn equals_an_angular_sweep_on_3000_random_maps() {
+    let mut rng = Random::new(0x9A27_0001);
+    let mut fov = Fov::new(RS);
+    let (mut tiles, mut partial) = (0, 0);
+    for i in 0..3000 {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let walls = rng.below(50);
+        let map = random_grid(&mut rng, w, h, walls);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = if rng.percent(50) {
+            Range::UNLIMITED
+        } else {
+            Range::new(rng.below(10) as u32, Shape::Circle)
+        };
+        let mut plain = Vec::new();
+        fov.compute(&map, origin, range, |x, y| plain.push((x, y)))
+            .unwrap();
+        let mut parts = BTreeMap::new();
+        fov.compute_partial(&map, origin, range, |x, y, part| {
+            assert!(parts.insert((x, y), part).is_none(), "({x}, {y}) twice");
+        })
+        .unwrap();
+        plain.sort();
+        assert_eq!(
+            parts.keys().copied().collect::<Vec<_>>(),
+            plain,
+            "map {i} from {origin:?}\n{}",
+            map.to_text()
+        );
+        for (&t, &part) in &parts {
+            let want = if t == origin {
+                255
+            } else {
+                swept(&map, origin, t)
+            };
+            assert_eq!(
+                part,
+                want,
+                "map {i} from {origin:?}: {t:?}\n{}",
+                map.to_text()
+            );
+            assert!(part >= 1);
+            partial += usize::from(part < 255);
+            tiles += 1;
+        }
+    }
+    assert!(
+        tiles > 80_000 && partial > 20_000,
+        "{tiles} tiles, {partial} partial"
+    );
+}
+
+#[test]
+fn a_pillar_casts_a_soft_shadow() {
+    let map = |x: i32, y: i32| (x, y) == (2, 0);
+    let mut fov = Fov::new(RS);
+    let mut parts = BTreeMap::new();
+    fov.compute_partial(&map, (0, 0), Range::square(6), |x, y, p| {
+        parts.insert((x, y), p);
+    })
+    .unwrap();
+    // The pillar shadows the rays of slope -1/5 to 1/3 (open) beyond it.
+    // Straight behind it: out of view; clear of its shadow: whole.
+    assert!(!parts.contains_key(&(4, 0)) && !parts.contains_key(&(6, 1)));
+    assert_eq!(parts[&(2, 0)], 255);
+    assert_eq!((parts[&(0, 3)], parts[&(6, 3)]), (255, 255));
+    // (6, 2) spans 3/13 to 5/11: partly in the shadow.
+    assert!((100..200).contains(&parts[&(6, 2)]), "{}", parts[&(6, 2)]);
+    // (5, 1) spans 1/11 to 1/3: only the ray along the shadow's edge sees
+    // it, which is visible all the same, at the least part there is.
+    assert_eq!(parts[&(5, 1)], 1);
+}
+
+#[test]
+fn errors_are_clear() {
+    let open = |_: i32, _: i32| false;
+    let mut fov = Fov::new(Algorithm::Raycast);
+    let err = fov
+        .compute_partial(&open, (0, 0), Range::circle(3), |_, _, _| {})
+        .unwrap_err();
+    assert!(matches!(err, FovError::Unsupported { .. }));
+    assert!(
+        err.to_string().contains("use recursive-shadowcast"),
+        "{err}"
+    );
+    fov.set_algorithm(RS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let err = fov
+        .compute_partial(&open, (0, 0), Range::circle(3), |_, _, _| {})
+        .unwrap_err();
+    assert!(err.to_string().contains("diagonal rule"), "{err}");
+    fov.set_diagonal_gaps(DiagonalGaps::Pass);
+    let err = fov
+        .compute_partial(&open, (0, 0), Range::UNLIMITED, |_, _, _| {})
+        .unwrap_err();
+    assert_eq!(err, FovError::NeedsRadius);
+    let mut n = 0;
+    fov.compute_partial(&open, (i32::MAX, i32::MIN), Range::circle(5), |_, _, p| {
+        assert_eq!(p, 255);
+        n += 1;
+    })
+    .unwrap();
+    assert!(n > 1);
+}
