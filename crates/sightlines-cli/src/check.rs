@@ -161,6 +161,11 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
                 "--translucent does not combine with --diagonal-gaps block yet; leave one of them out",
             ));
         }
+        if args.picture.is_some() {
+            return Err(Failure::usage(
+                "--translucent does not draw --picture yet; leave --picture out (the uneven pairs are listed)",
+            ));
+        }
         return check_translucent(args, &map, range, seeing_through(all)?, translucent);
     }
     let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
