@@ -241,13 +241,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     if args.picture.is_some() && !pictured {
         let _ = writeln!(out, "no one-way pair to draw; no picture written");
     }
-    let failed = write_verdict(&mut out, &broken, &asymmetric, args.promises);
-    write_output(None, out.as_bytes(), false)?;
-    if failed {
-        Err(Failure::quiet(1))
-    } else {
-        Ok(())
-    }
+    finish(out, &broken, &asymmetric, args.promises)
 }
 
 /// `check --translucent`: the uneven pairs of each algorithm that sees
@@ -295,7 +289,17 @@ fn check_translucent(
             broken.push(a);
         }
     }
-    let failed = write_verdict(&mut out, &broken, &asymmetric, args.promises);
+    finish(out, &broken, &asymmetric, args.promises)
+}
+
+/// Writes the verdict under `out` and `out` itself; exits 1 when it fails.
+fn finish(
+    mut out: String,
+    broken: &[Algorithm],
+    asymmetric: &[Algorithm],
+    promises_only: bool,
+) -> Result<(), Failure> {
+    let failed = write_verdict(&mut out, broken, asymmetric, promises_only);
     write_output(None, out.as_bytes(), false)?;
     if failed {
         Err(Failure::quiet(1))

@@ -214,16 +214,11 @@ impl Fov {
         M: Translucency + ?Sized,
         V: FnMut(i32, i32, u8),
     {
-        let unsupported = |option| FovError::Unsupported {
-            algorithm: self.algorithm.id(),
-            option,
-        };
-        if !self.algorithm.supports_translucency() {
-            return Err(unsupported(TRANSLUCENT_TILES));
-        }
-        if self.gaps.blocks() {
-            return Err(unsupported(TRANSLUCENT_DIAGONAL_RULE));
-        }
+        self.keeps(
+            self.algorithm.supports_translucency(),
+            TRANSLUCENT_TILES,
+            TRANSLUCENT_DIAGONAL_RULE,
+        )?;
         if self.visibility == 0 {
             return Err(FovError::NoVisibility);
         }
@@ -301,16 +296,11 @@ impl Fov {
         M: Opacity + ?Sized,
         V: FnMut(i32, i32, u8),
     {
-        let unsupported = |option| FovError::Unsupported {
-            algorithm: self.algorithm.id(),
-            option,
-        };
-        if !self.algorithm.supports_partial_visibility() {
-            return Err(unsupported(PARTIAL_VISIBILITY));
-        }
-        if self.gaps.blocks() {
-            return Err(unsupported(PARTIAL_DIAGONAL_RULE));
-        }
+        self.keeps(
+            self.algorithm.supports_partial_visibility(),
+            PARTIAL_VISIBILITY,
+            PARTIAL_DIAGONAL_RULE,
+        )?;
         let field = Field::new(map, origin, range)?;
         let lit_walls = self.lit_walls;
         let mut report = |dx: i64, dy: i64, part: u8| {
@@ -322,6 +312,26 @@ impl Fov {
         self.translucent
             .run_partial::<Squares, _, _>(&Binary(map), &field, &mut report);
         Ok(())
+    }
+
+    /// [`FovError::Unsupported`] with `option` unless the algorithm keeps
+    /// it (`kept`), or with `with_rule` when the diagonal rule is on, which
+    /// the option does not combine with yet.
+    fn keeps(
+        &self,
+        kept: bool,
+        option: &'static str,
+        with_rule: &'static str,
+    ) -> Result<(), FovError> {
+        let option = match (kept, self.gaps.blocks()) {
+            (false, _) => option,
+            (true, true) => with_rule,
+            (true, false) => return Ok(()),
+        };
+        Err(FovError::Unsupported {
+            algorithm: self.algorithm.id(),
+            option,
+        })
     }
 
     /// The field of a view from `origin`, with this `Fov`'s options.
