@@ -8,6 +8,11 @@
 //! corner between two dimming tiles) can be brighter than those around it:
 //! ends are [`Key`]s, a slope and a side, so that every run is a closed
 //! range of keys and every test a comparison.
+//!
+//! On a map of walls alone the pieces at a row are exactly the rays that
+//! reach it unshadowed, which is what partial visibility measures: the
+//! same scan, each tile reported with the angle of its pieces over its own
+//! ([`TranslucentScan::run_partial`]).
 
 use super::{Translucency, Walls, OPAQUE};
 use crate::kernel::{presized_reach, Field, Octant, Reach, Slope};
