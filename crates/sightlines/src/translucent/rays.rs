@@ -11,6 +11,7 @@
 
 use super::scan::TranslucentScan;
 use super::Translucency;
+use crate::algorithms::first_ray;
 use crate::kernel::{Field, Octant};
 
 impl TranslucentScan {
@@ -39,9 +40,7 @@ impl TranslucentScan {
                 let top = depth.min(max_col).min(self.reach.at(depth));
                 // Rays past `top` leave the map or the range here, for good
                 // (columns grow with the ray, every shape with the depth).
-                while hi >= lo && (2 * depth * hi + d) / (2 * d) > top {
-                    hi -= 1;
-                }
+                hi = hi.min(first_ray(d, depth, top + 1).0 - 1);
                 while lo <= hi && rays[lo as usize] <= 0 {
                     lo += 1;
                 }
@@ -54,11 +53,9 @@ impl TranslucentScan {
                 let mut c = lo;
                 while c <= hi {
                     let col = (2 * depth * c + d) / (2 * d);
-                    // The run of rays crossing this column.
-                    let mut end = c;
-                    while end < hi && (2 * depth * (end + 1) + d) / (2 * d) == col {
-                        end += 1;
-                    }
+                    // The run of rays crossing this column: up to the first
+                    // ray of the next.
+                    let end = (first_ray(d, depth, col + 1).0 - 1).min(hi);
                     let run = &mut rays[c as usize..=end as usize];
                     let best = run.iter().copied().max().unwrap_or(0);
                     if best > 0 {

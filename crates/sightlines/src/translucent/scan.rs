@@ -128,6 +128,9 @@ pub(crate) struct TranslucentScan {
     pub(super) rays: Vec<i32>,
 }
 
+/// [`OPAQUE`] as a dimming.
+const OPAQUE_LEVEL: i32 = OPAQUE as i32;
+
 /// The octant's bounding slopes.
 const FLOOR: Slope = Slope::new(0, 1);
 const CEILING: Slope = Slope::new(1, 1);
@@ -161,22 +164,13 @@ impl TranslucentScan {
     {
         visit(0, 0, u8::MAX);
         self.prepare(map, field);
-        for parts in &mut self.parts {
-            parts.clear();
-        }
         for (k, &octant) in Octant::ALL.iter().enumerate() {
             self.octant::<true, R, M, V>(map, field, OPAQUE, k, octant, visit);
         }
         for (j, line) in self.parts.iter().enumerate() {
-            let (octant, diagonal) = if j < 4 {
-                (Octant::ALL[2 * j + 1], false)
-            } else {
-                (Octant::ALL[2 * (j - 4)], true)
-            };
             for (d, part) in line.iter().enumerate().skip(1) {
                 if part.halves_seen > 0 {
-                    let d = d as i64;
-                    let (dx, dy) = octant.offset(d, if diagonal { d } else { 0 });
+                    let (dx, dy) = line_tile(j, d as i64);
                     visit(dx, dy, part.fraction(2));
                 }
             }
@@ -220,29 +214,21 @@ impl TranslucentScan {
     where
         V: FnMut(i64, i64, u8),
     {
-        // Axis j is shared by octants 2j + 1 and 2j + 2, diagonal j by 2j and 2j + 1.
-        if c == 0 {
-            keep(&mut self.lines[(k + 7) % 8 / 2], d, v);
-        } else if c == d {
-            keep(&mut self.lines[4 + k / 2], d, v);
-        } else {
-            let (dx, dy) = octant.offset(d, c);
-            visit(dx, dy, v);
+        match shared_line(k, d, c) {
+            Some(j) => keep(&mut self.lines[j], d, v),
+            None => {
+                let (dx, dy) = octant.offset(d, c);
+                visit(dx, dy, v);
+            }
         }
     }
 
     /// Reports the tiles of the shared lines.
     pub(super) fn report_lines<V: FnMut(i64, i64, u8)>(&self, visit: &mut V) {
         for (j, line) in self.lines.iter().enumerate() {
-            let (octant, diagonal) = if j < 4 {
-                (Octant::ALL[2 * j + 1], false)
-            } else {
-                (Octant::ALL[2 * (j - 4)], true)
-            };
             for (d, &v) in line.iter().enumerate().skip(1) {
                 if v > 0 {
-                    let d = d as i64;
-                    let (dx, dy) = octant.offset(d, if diagonal { d } else { 0 });
+                    let (dx, dy) = line_tile(j, d as i64);
                     visit(dx, dy, v);
                 }
             }
@@ -335,12 +321,14 @@ impl TranslucentScan {
         let (low, high) = R::crossing(d, c);
         let level = i32::from(level);
         match self.dimmers.last_mut() {
-            Some(last) if level == 255 && last.level == 255 && *opaque_run == c => {
+            Some(last)
+                if level == OPAQUE_LEVEL && last.level == OPAQUE_LEVEL && *opaque_run == c =>
+            {
                 last.high = high;
             }
             _ => self.dimmers.push(Dimmer { low, high, level }),
         }
-        if level == 255 {
+        if level == OPAQUE_LEVEL {
             *opaque_run = c + 1;
         }
     }
@@ -379,11 +367,7 @@ impl TranslucentScan {
         if part.halves_seen == 0 {
             return;
         }
-        let line = if c == 0 {
-            (k + 7) % 8 / 2
-        } else if c == d {
-            4 + k / 2
-        } else {
+        let Some(line) = shared_line(k, d, c) else {
             let (dx, dy) = octant.offset(d, c);
             visit(dx, dy, part.fraction(1));
             return;
@@ -497,6 +481,29 @@ impl Part {
 /// The angle of the ray of slope `s` from the octant's axis, in radians.
 fn angle(s: Slope) -> f64 {
     (s.num as f64 / s.den as f64).atan()
+}
+
+/// The line two octants share that tile (`d`, `c`) of octant `k` lies on,
+/// if any: axis `j` (0 to 3), shared by octants 2j + 1 and 2j + 2, or
+/// diagonal `4 + j`, shared by octants 2j and 2j + 1.
+#[inline]
+fn shared_line(k: usize, d: i64, c: i64) -> Option<usize> {
+    if c == 0 {
+        Some((k + 7) % 8 / 2)
+    } else if c == d {
+        Some(4 + k / 2)
+    } else {
+        None
+    }
+}
+
+/// The offset of the tile at depth `d` of shared line `j` (see [`shared_line`]).
+fn line_tile(j: usize, d: i64) -> (i64, i64) {
+    if j < 4 {
+        Octant::ALL[2 * j + 1].offset(d, 0)
+    } else {
+        Octant::ALL[2 * (j - 4)].offset(d, d)
+    }
 }
 
 /// Keeps the best visibility of depth `d` of a shared line.

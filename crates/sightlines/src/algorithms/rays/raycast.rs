@@ -112,7 +112,7 @@ impl Crossing {
 /// The first ray of column `k` on the line `depth` away (`k, depth >= 1`),
 /// and how far `2·depth` times it is past the exact boundary.
 #[inline]
-fn first_ray(d: i64, depth: i64, k: i64) -> (i64, i64) {
+pub(crate) fn first_ray(d: i64, depth: i64, k: i64) -> (i64, i64) {
     let (n, den) = (d * (2 * k - 1), 2 * depth);
     let first = (n + den - 1) / den;
     (first, first * den - n)
