@@ -336,11 +336,7 @@ fn write_heading(
 /// the first of them.
 fn write_pairs(out: &mut String, a: Algorithm, outcome: &Outcome) {
     let count = outcome.one_way;
-    let promise = match (a.is_symmetric(), count) {
-        (true, 0) => "promises symmetry and keeps it",
-        (true, _) => "promises symmetry and BREAKS it",
-        (false, _) => "does not promise symmetry",
-    };
+    let promise = promise(a, count);
     let _ = writeln!(out, "{a}: {count} one-way pairs; {promise}");
     for v in &outcome.listed {
         let _ = writeln!(
@@ -355,6 +351,15 @@ fn write_pairs(out: &mut String, a: Algorithm, outcome: &Outcome) {
             "  ... and {} more",
             count - outcome.listed.len() as u64
         );
+    }
+}
+
+/// What `count` pairs seen one way mean for algorithm `a`'s promise.
+pub(crate) fn promise(a: Algorithm, count: u64) -> &'static str {
+    match (a.is_symmetric(), count) {
+        (true, 0) => "promises symmetry and keeps it",
+        (true, _) => "promises symmetry and BREAKS it",
+        (false, _) => "does not promise symmetry",
     }
 }
 

@@ -44,7 +44,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub(crate) fn add(&mut self, origin: (i32, i32), tile: (i32, i32)) {
+    fn add(&mut self, origin: (i32, i32), tile: (i32, i32)) {
         self.count += 1;
         if self.first.is_none() {
             self.first = Some((origin, tile));
@@ -68,6 +68,40 @@ pub struct Promises {
 }
 
 impl Promises {
+    /// Holds a tile that a field of view from `origin` reported to the
+    /// promises: on the map (`bounds`), in `range`, and not reported before
+    /// (`seen` keeps those reported); whether it kept them.
+    pub fn hold(
+        &mut self,
+        origin: (i32, i32),
+        (x, y): (i32, i32),
+        (bounds, range): (Rect, Range),
+        seen: &mut VisibleSet,
+    ) -> bool {
+        let (dx, dy) = (
+            i64::from(x) - i64::from(origin.0),
+            i64::from(y) - i64::from(origin.1),
+        );
+        if !bounds.contains(x, y) {
+            self.off_map.add(origin, (x, y));
+        } else if !range.contains(dx, dy) {
+            self.out_of_range.add(origin, (x, y));
+        } else if !seen.insert(x, y) {
+            self.reported_twice.add(origin, (x, y));
+        } else {
+            return true;
+        }
+        false
+    }
+
+    /// Ends a field of view from `origin`, which saw it or not.
+    pub fn end_field(&mut self, origin: (i32, i32), saw_origin: bool) {
+        self.fields += 1;
+        if !saw_origin {
+            self.origin_unseen.add(origin, origin);
+        }
+    }
+
     pub fn kept(&self) -> bool {
         self.broken().is_empty()
     }
@@ -368,23 +402,14 @@ impl<C> Fields<'_, C> {
         seen.reset(lookup.area(origin));
         let mut saw_origin = false;
         compute(origin, &mut |x, y| {
-            if !lookup.bounds.contains(x, y) {
-                promises.off_map.add(origin, (x, y));
-            } else if !lookup.in_range(origin, x, y) {
-                promises.out_of_range.add(origin, (x, y));
-            } else if !seen.insert(x, y) {
-                promises.reported_twice.add(origin, (x, y));
-            } else {
+            if promises.hold(origin, (x, y), (lookup.bounds, lookup.range), seen) {
                 saw_origin |= (x, y) == origin;
                 if let Some(j) = lookup.index(x, y) {
                     chunk.set(i, j);
                 }
             }
         })?;
-        promises.fields += 1;
-        if !saw_origin {
-            promises.origin_unseen.add(origin, origin);
-        }
+        promises.end_field(origin, saw_origin);
         Ok(())
     }
 

@@ -69,30 +69,15 @@ pub fn check(
         field.reset(map);
         let mut origin_seen = false;
         fov.compute_translucent(levels, origin, range, |x, y, v| {
-            origin_seen |= (x, y) == origin;
-            if !map.contains(x, y) {
-                promises.off_map.add(origin, (x, y));
-                return;
-            }
-            if !field.insert(x, y) {
-                promises.reported_twice.add(origin, (x, y));
-            }
-            let (dx, dy) = (
-                i64::from(x) - i64::from(origin.0),
-                i64::from(y) - i64::from(origin.1),
-            );
-            if !range.contains(dx, dy) {
-                promises.out_of_range.add(origin, (x, y));
-            }
-            if let Some(&j) = index.get(&(x, y)) {
-                seen_at[i * n + j] = v;
+            if promises.hold(origin, (x, y), (map, range), &mut field) {
+                origin_seen |= (x, y) == origin;
+                if let Some(&j) = index.get(&(x, y)) {
+                    seen_at[i * n + j] = v;
+                }
             }
         })
         .map_err(|e| Failure::input(e.to_string()))?;
-        promises.fields += 1;
-        if !origin_seen {
-            promises.origin_unseen.add(origin, origin);
-        }
+        promises.end_field(origin, origin_seen);
         progress(i + 1, n);
     }
     let mut outcome = Outcome {
@@ -122,11 +107,7 @@ pub fn check(
 /// first of them.
 pub fn write(out: &mut String, a: Algorithm, outcome: &Outcome) {
     let count = outcome.uneven;
-    let promise = match (a.is_symmetric(), count) {
-        (true, 0) => "promises symmetry and keeps it",
-        (true, _) => "promises symmetry and BREAKS it",
-        (false, _) => "does not promise symmetry",
-    };
+    let promise = crate::check::promise(a, count);
     let _ = writeln!(
         out,
         "{a}: {count} uneven pairs through translucent tiles; {promise}"
