@@ -14,8 +14,8 @@
 
 use crate::input::{
     count_floors, describe_range, field_of_view, floor_tiles, is_hex_map, keeping_diagonal_rule,
-    parse_shape, parse_square_map, parse_tile_size, read_map_text, seeing_through, write_output,
-    LoadedMap,
+    parse_shape, parse_square_map, parse_tile_size, read_map_text, refuse_translucent_with_rule,
+    seeing_through, write_output, LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
@@ -155,12 +155,8 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;
+    refuse_translucent_with_rule(args.translucent.is_some(), gaps)?;
     if let Some(translucent) = &args.translucent {
-        if gaps.blocks() {
-            return Err(Failure::usage(
-                "--translucent does not combine with --diagonal-gaps block yet; leave one of them out",
-            ));
-        }
         if args.picture.is_some() {
             return Err(Failure::usage(
                 "--translucent does not draw --picture yet; leave --picture out (the uneven pairs are listed)",

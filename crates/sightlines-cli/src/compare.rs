@@ -5,8 +5,9 @@
 
 use crate::input::{
     describe_range, field_of_view, is_hex_map, keeping_diagonal_rule, parse_algorithm_choice,
-    parse_position, parse_shape, parse_square_map, parse_tile_size, read_map_text, resolve_origin,
-    seeing_through, translucent_field, write_output, AlgorithmChoice, LoadedMap,
+    parse_position, parse_shape, parse_square_map, parse_tile_size, read_map_text,
+    refuse_translucent_with_rule, resolve_origin, seeing_through, translucent_field, write_output,
+    AlgorithmChoice, LoadedMap,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture, Sight};
 use crate::Failure;
@@ -200,11 +201,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     };
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
-    if args.translucent.is_some() && args.diagonal_gaps.blocks() {
-        return Err(Failure::usage(
-            "--translucent does not combine with --diagonal-gaps block yet; leave one of them out",
-        ));
-    }
+    refuse_translucent_with_rule(args.translucent.is_some(), args.diagonal_gaps)?;
     let algorithms = keeping_diagonal_rule(chosen, args.diagonal_gaps).map_err(|_| {
         Failure::usage(
             "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
