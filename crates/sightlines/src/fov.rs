@@ -246,6 +246,32 @@ impl Fov {
         Ok(())
     }
 
+    /// [`Fov::compute_translucent`] into `set`, with every tile seen below
+    /// [`Fov::visibility`] pushed onto the cleared `dimmed`: what a
+    /// [`Viewer`](crate::Viewer) keeps.
+    pub(crate) fn compute_translucent_into<M>(
+        &mut self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+        set: &mut VisibleSet,
+        dimmed: &mut Vec<(i32, i32, u8)>,
+    ) -> Result<(), FovError>
+    where
+        M: Translucency + ?Sized,
+    {
+        let field = Field::new(&Walls(map), origin, range)?;
+        set.reset(checked_area(field.rect())?);
+        dimmed.clear();
+        let full = self.visibility;
+        self.compute_translucent(map, origin, range, |x, y, v| {
+            set.insert(x, y);
+            if v < full {
+                dimmed.push((x, y, v));
+            }
+        })
+    }
+
     /// Visits every tile visible from `origin` within `range`, each once,
     /// with how much of it is in view: the fraction of its angular extent,
     /// as seen from the origin's centre, that no opaque tile shadows, in

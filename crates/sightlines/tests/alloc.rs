@@ -3,7 +3,7 @@
 mod counting;
 
 use counting::allocations_during;
-use sightlines::{Algorithm, Fov, Grid, LevelGrid, Opacity, Range, VisibleSet};
+use sightlines::{Algorithm, Fov, Grid, LevelGrid, Opacity, Range, Viewer, VisibleSet};
 
 #[test]
 fn second_computation_allocates_nothing() {
@@ -165,6 +165,18 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
                 n, 0,
                 "{algorithm} with {range:?}: {n} allocations after warm-up"
             );
+            // A viewer's buffers (its sets and its dimmed tiles) grow to the
+            // largest field it met: one round over every floor warms it up.
+            let mut viewer = Viewer::new(warm_origin, range, algorithm);
+            let mut walk = |viewer: &mut Viewer| {
+                for &o in &floors {
+                    viewer.set_origin(o);
+                    viewer.update_translucent(&mut fov, &levels).unwrap();
+                }
+            };
+            walk(&mut viewer);
+            let n = allocations_during(|| walk(&mut viewer));
+            assert_eq!(n, 0, "{algorithm} viewer with {range:?}: {n} allocations");
         }
     }
 }

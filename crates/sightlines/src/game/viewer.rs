@@ -33,6 +33,7 @@ use crate::error::FovError;
 use crate::fov::Fov;
 use crate::map::{Opacity, Rect};
 use crate::range::Range;
+use crate::translucent::Translucency;
 use crate::visible::VisibleSet;
 
 /// A creature's field of view, recomputed by [`update`](Viewer::update) only
@@ -62,6 +63,10 @@ pub struct Viewer {
     visible: VisibleSet,
     /// The field before the last recomputation, for [`Viewer::changes`].
     previous: VisibleSet,
+    /// The tiles seen below `full` at the last translucent update, sorted.
+    dimmed: Vec<(i32, i32, u8)>,
+    /// The visibility of the other tiles in `visible`.
+    full: u8,
     /// Whether the last update recomputed (else nothing changed).
     recomputed: bool,
     dirty: bool,
@@ -78,6 +83,8 @@ impl Viewer {
             lit_walls: true,
             visible: VisibleSet::new(),
             previous: VisibleSet::new(),
+            dimmed: Vec::new(),
+            full: u8::MAX,
             recomputed: false,
             dirty: true,
         }
@@ -112,6 +119,38 @@ impl Viewer {
     #[inline]
     pub fn sees(&self, x: i32, y: i32) -> bool {
         self.visible.contains(x, y)
+    }
+
+    /// How well tile `(x, y)` was seen at the last update: 0 when not seen,
+    /// else its visibility from the last
+    /// [`update_translucent`](Viewer::update_translucent), or 255 after a
+    /// plain [`update`](Viewer::update). A binary search among the dimmed
+    /// tiles.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, LevelGrid, Range, Viewer};
+    ///
+    /// // A hedge ('"', level 100) between the viewer and the far end.
+    /// let map = LevelGrid::parse_with("@.\"..\n", |c| if c == '"' { 100 } else { 0 })?.levels;
+    /// let mut fov = Fov::default();
+    /// let mut scout = Viewer::new((0, 0), Range::UNLIMITED, Algorithm::SymmetricShadowcast);
+    /// scout.update_translucent(&mut fov, &map)?;
+    /// assert_eq!(scout.visibility(2, 0), 255); // the hedge itself
+    /// assert_eq!(scout.visibility(4, 0), 155); // through it
+    /// assert_eq!(scout.visibility(9, 9), 0); // off the map: unseen
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn visibility(&self, x: i32, y: i32) -> u8 {
+        if !self.sees(x, y) {
+            return 0;
+        }
+        match self
+            .dimmed
+            .binary_search_by(|&(dx, dy, _)| (dx, dy).cmp(&(x, y)))
+        {
+            Ok(i) => self.dimmed[i].2,
+            Err(_) => self.full,
+        }
     }
 
     /// Whether the next [`update`](Viewer::update) will recompute.
@@ -178,6 +217,74 @@ impl Viewer {
     where
         M: Opacity + ?Sized,
     {
+        self.recompute(fov, u8::MAX, |fov, origin, range, visible, dimmed| {
+            dimmed.clear();
+            fov.compute_into(map, origin, range, visible)
+        })
+    }
+
+    /// [`update`](Viewer::update) through translucent tiles: if dirty,
+    /// recomputes with [`Fov::compute_translucent`] (starting from
+    /// [`Fov::visibility`]), keeping each seen tile's
+    /// [`visibility`](Viewer::visibility). A tile is in
+    /// [`visible`](Viewer::visible) when some light reaches it, so smoke
+    /// thick enough hides what is behind it. No allocation once the buffers
+    /// have grown.
+    ///
+    /// Mark the viewers dirty when levels change ([`tile_changed`]), as for
+    /// walls.
+    ///
+    /// ```
+    /// use sightlines::{tile_changed, Algorithm, Fov, LevelGrid, Range, Viewer};
+    ///
+    /// let mut map = LevelGrid::new(12, 1)?;
+    /// let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+    /// let mut guard = Viewer::new((0, 0), Range::UNLIMITED, Algorithm::RecursiveShadowcast);
+    /// guard.update_translucent(&mut fov, &map)?;
+    /// assert!(guard.sees(11, 0));
+    /// for x in [3, 4] {
+    ///     map.set(x, 0, 160); // two tiles of thick smoke
+    ///     tile_changed([&mut guard], (x, 0));
+    /// }
+    /// assert!(guard.update_translucent(&mut fov, &map)?);
+    /// assert_eq!(guard.visibility(4, 0), 95); // seen through the first
+    /// assert!(!guard.sees(5, 0)); // but not through both
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Fov::compute_translucent`]: an algorithm that does not see
+    /// through translucent tiles, the diagonal rule, a starting visibility
+    /// of 0, an origin off the map. The viewer then sees nothing and stays
+    /// dirty.
+    pub fn update_translucent<M>(&mut self, fov: &mut Fov, map: &M) -> Result<bool, FovError>
+    where
+        M: Translucency + ?Sized,
+    {
+        self.recompute(
+            fov,
+            fov.visibility(),
+            |fov, origin, range, visible, dimmed| {
+                fov.compute_translucent_into(map, origin, range, visible, dimmed)
+            },
+        )
+    }
+
+    /// The work of both updates: if dirty, `compute` fills the set and the
+    /// dimmed tiles with `fov` set to this viewer's algorithm and lit walls
+    /// (`fov`'s own restored after); `full` is the visibility of the tiles
+    /// not dimmed.
+    fn recompute<F>(&mut self, fov: &mut Fov, full: u8, compute: F) -> Result<bool, FovError>
+    where
+        F: FnOnce(
+            &mut Fov,
+            (i32, i32),
+            Range,
+            &mut VisibleSet,
+            &mut Vec<(i32, i32, u8)>,
+        ) -> Result<(), FovError>,
+    {
         if !self.dirty {
             self.recomputed = false;
             return Ok(false);
@@ -189,10 +296,22 @@ impl Viewer {
         let (algorithm, lit_walls) = (fov.algorithm(), fov.lit_walls());
         fov.set_algorithm(self.algorithm);
         fov.set_lit_walls(self.lit_walls);
-        let result = fov.compute_into(map, self.origin, self.range, &mut self.visible);
+        let result = compute(
+            fov,
+            self.origin,
+            self.range,
+            &mut self.visible,
+            &mut self.dimmed,
+        );
         fov.set_algorithm(algorithm);
         fov.set_lit_walls(lit_walls);
-        result.inspect_err(|_| self.visible.reset(Rect::default()))?;
+        if let Err(e) = result {
+            self.visible.reset(Rect::default());
+            self.dimmed.clear();
+            return Err(e);
+        }
+        self.dimmed.sort_unstable();
+        self.full = full;
         self.dirty = false;
         Ok(true)
     }

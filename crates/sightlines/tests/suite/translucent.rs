@@ -573,3 +573,66 @@ fn walls_are_opaque_to_the_map_trait_too() {
     .levels;
     assert!(map.is_opaque(1, 0) && !map.is_opaque(2, 0) && map.is_opaque(3, 0));
 }
+
+/// A [`Viewer`](sightlines::Viewer) updated through translucent tiles keeps
+/// exactly the field's visibilities, from origin to origin with one shared
+/// scratch; a plain update afterwards sees at full; only a dirty viewer
+/// recomputes.
+#[test]
+fn viewers_keep_the_visibility_of_each_tile() {
+    let mut rng = Random::new(0x5EE_7417);
+    let mut fov = Fov::new(SS);
+    let mut compared = 0;
+    for _ in 0..300 {
+        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let map = random_levels(&mut rng, w, h);
+        let range = random_range(&mut rng);
+        let algorithm = [RS, SS, Algorithm::Raycast][rng.below(3) as usize];
+        let start = 1 + rng.below(255) as u8;
+        fov.set_visibility(start);
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let mut viewer = sightlines::Viewer::new(origin, range, algorithm);
+        fov.set_algorithm(algorithm);
+        let want = fast_field(&mut fov, &map, origin, range);
+        fov.set_algorithm(Algorithm::Restrictive); // the viewer's own is used
+        assert!(viewer.update_translucent(&mut fov, &map).unwrap());
+        assert_eq!(fov.algorithm(), Algorithm::Restrictive);
+        for y in -1..=h as i32 {
+            for x in -1..=w as i32 {
+                let v = want.get(&(x, y)).copied().unwrap_or(0);
+                assert_eq!(viewer.visibility(x, y), v, "{algorithm} ({x}, {y})");
+                assert_eq!(viewer.sees(x, y), v > 0);
+                compared += 1;
+            }
+        }
+        assert!(!viewer.update_translucent(&mut fov, &map).unwrap());
+        viewer.mark_dirty();
+        assert!(viewer.update(&mut fov, &map).unwrap());
+        for (x, y) in viewer.visible().iter() {
+            assert_eq!(viewer.visibility(x, y), 255);
+        }
+    }
+    assert!(compared > 20_000, "{compared}");
+}
+
+/// A viewer whose translucent update fails sees nothing and stays dirty.
+#[test]
+fn a_failed_viewer_update_sees_nothing() {
+    let map = LevelGrid::new(4, 4).unwrap();
+    let mut fov = Fov::default();
+    let mut viewer = sightlines::Viewer::new((1, 1), Range::circle(3), RS);
+    viewer.update_translucent(&mut fov, &map).unwrap();
+    assert!(viewer.sees(2, 2));
+    viewer.set_algorithm(Algorithm::Restrictive);
+    let err = viewer.update_translucent(&mut fov, &map).unwrap_err();
+    assert!(matches!(err, FovError::Unsupported { .. }));
+    assert!(viewer.is_dirty() && viewer.visible().is_empty());
+    assert_eq!(viewer.visibility(1, 1), 0);
+    viewer.set_algorithm(RS);
+    viewer.set_origin((9, 9));
+    let err = viewer.update_translucent(&mut fov, &map).unwrap_err();
+    assert!(matches!(err, FovError::OriginOffMap { .. }));
+}
