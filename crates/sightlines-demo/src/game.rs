@@ -10,8 +10,9 @@
 //! the turn loop; three private submodules hold the parts, and their public
 //! items are re-exported here:
 //!
-//! - `level`: the map kinds and the generation of a level (doors, where
-//!   the player and the monsters start);
+//! - `level`: the map kinds and the generation of a level (doors,
+//!   foliage, where the player and the monsters start);
+//! - `haze`: foliage and the smoke blasts leave, which dim sight;
 //! - `monsters`: the monsters, what they see and how they move;
 //! - `wand`: aiming, the bolt and the blast.
 //!
@@ -19,11 +20,14 @@
 //! do it (RuggRogue, or a ray-casting roguelike tutorial):
 //!
 //! - the player and every monster own a [`Viewer`], recomputed only when it
-//!   is dirty: it moved, the algorithm changed, or a door opened within its
-//!   range ([`tile_changed`]). Monsters are brought up to date in one batch
-//!   with one shared [`Fov`] scratch
-//!   ([`update_viewers`](sightlines::update_viewers)), and the game counts
-//!   how many were really recomputed;
+//!   is dirty: it moved, the algorithm changed, or a door opened or smoke
+//!   thinned within its range ([`tile_changed`]). Everyone shares one
+//!   [`Fov`] scratch, and the game counts how many views were really
+//!   recomputed;
+//! - foliage and smoke are translucent: the algorithms that support it see
+//!   through them dimmer ([`Viewer::update_translucent`]), and not at all
+//!   through two tiles of fresh smoke, so a blast's smoke hides the player
+//!   from the monsters for a few turns;
 //! - the player's [`Memory`] is the fog of war: visible, remembered or
 //!   unknown;
 //! - a monster that sees the player's tile hunts them, except that a
@@ -40,10 +44,12 @@
 //! the seed (the library's [`SplitMix64`]). Only the measured time of the
 //! player's field of view depends on the machine.
 
+mod haze;
 mod level;
 mod monsters;
 mod wand;
 
+pub use haze::{Sight, FOLIAGE, SMOKE, SMOKE_FADE};
 pub use level::MapKind;
 pub use monsters::{Kind, Monster};
 pub use wand::{Aim, LineKind, FIREBALL, MAX_CHARGES, RECHARGE_TURNS, SELF_BURN, WAND_REACH};
@@ -53,9 +59,11 @@ use std::time::{Duration, Instant};
 
 use sightlines::generate::SplitMix64;
 use sightlines::{
-    tile_changed, Algorithm, DiagonalGaps, Fov, Grid, Memory, Opacity, Range, Viewer, VisibleSet,
+    tile_changed, Algorithm, DiagonalGaps, Fov, FovError, Grid, Memory, Opacity, Range, Viewer,
+    VisibleSet,
 };
 
+use haze::Haze;
 use level::Level;
 
 /// How far the player sees: radius 10 in RuggRogue's `circle-plus` shape.
@@ -245,6 +253,8 @@ pub struct Game {
     map: Grid,
     /// Door tiles, open or closed (a [`Grid`] used as a bitset).
     doors: Grid,
+    /// Foliage and smoke.
+    haze: Haze,
     player: Viewer,
     hp: u32,
     charges: u32,
@@ -316,6 +326,7 @@ impl Game {
         let Level {
             map,
             doors,
+            haze,
             start,
             monsters,
         } = level;
@@ -332,6 +343,7 @@ impl Game {
             config,
             map,
             doors,
+            haze,
             player: Viewer::new(start, PLAYER_SIGHT, algorithm),
             hp: MAX_HP,
             charges: MAX_CHARGES,
@@ -389,6 +401,31 @@ impl Game {
     /// Whether `(x, y)` is a closed door.
     pub fn is_closed_door(&self, x: i32, y: i32) -> bool {
         self.is_door(x, y) && self.map.is_opaque(x, y)
+    }
+
+    /// Whether `(x, y)` holds foliage.
+    pub fn is_foliage(&self, x: i32, y: i32) -> bool {
+        self.haze.is_foliage(x, y)
+    }
+
+    /// How thick the smoke on `(x, y)` is: 0 for none, [`SMOKE`] fresh.
+    pub fn smoke(&self, x: i32, y: i32) -> u8 {
+        self.haze.smoke(x, y)
+    }
+
+    /// What sight meets: walls and closed doors, foliage and smoke.
+    pub fn sight(&self) -> Sight<'_> {
+        Sight {
+            walls: &self.map,
+            haze: &self.haze,
+        }
+    }
+
+    /// Whether everyone now sees through foliage and smoke dimmer, or as
+    /// if they were clear: the algorithm must support translucency, and
+    /// the diagonal rule must be off.
+    pub fn sees_through_haze(&self) -> bool {
+        sees_through_haze(self.algorithm(), &self.fov)
     }
 
     /// The player's position.
@@ -652,7 +689,10 @@ impl Game {
         };
         self.set_diagonal_gaps(gaps);
         self.say(match gaps {
-            DiagonalGaps::Block => "Walls touching at a corner now seal it (g).".to_string(),
+            DiagonalGaps::Block => {
+                "Walls touching at a corner now seal it (g); foliage and smoke are clear meanwhile."
+                    .to_string()
+            }
             DiagonalGaps::Pass => format!("Sight passes corners as {algorithm} has it (g)."),
         });
     }
@@ -694,6 +734,11 @@ impl Game {
         }
         self.refresh_view();
         self.say(format!("Everyone now sees by {algorithm} (was {now})."));
+        if !self.sees_through_haze() {
+            self.say(format!(
+                "{algorithm} does not see through translucent tiles yet: foliage and smoke are clear to it."
+            ));
+        }
         if self.mode == Mode::Aim {
             // What is in view changed: so may the targets.
             self.refresh_targets();
@@ -708,7 +753,11 @@ impl Game {
     /// timed, and remembered.
     fn refresh_view(&mut self) {
         let start = Instant::now();
-        if let Ok(true) = self.player.update(&mut self.fov, &self.map) {
+        let sight = Sight {
+            walls: &self.map,
+            haze: &self.haze,
+        };
+        if let Ok(true) = look(&mut self.player, &mut self.fov, sight) {
             self.last_fov = Some(start.elapsed());
             self.stats.player_updates += 1;
             self.spot_monsters();
@@ -739,7 +788,11 @@ impl Game {
             return;
         }
         self.compare.set_origin(self.player.origin());
-        if self.compare.update(&mut self.fov, &self.map).is_err() {
+        let sight = Sight {
+            walls: &self.map,
+            haze: &self.haze,
+        };
+        if look(&mut self.compare, &mut self.fov, sight).is_err() {
             self.diff = Diff::default();
             return;
         }
@@ -752,6 +805,16 @@ impl Game {
 
     fn end_turn(&mut self) {
         self.turn += 1;
+        let (player, compare, monsters) = (&mut self.player, &mut self.compare, &mut self.monsters);
+        self.haze.thin(|tile| {
+            let viewers = [&mut *player, &mut *compare];
+            tile_changed(
+                viewers
+                    .into_iter()
+                    .chain(monsters.iter_mut().map(|m| &mut m.viewer)),
+                tile,
+            );
+        });
         if self.turn % REGEN_TURNS == 0 {
             self.hp = (self.hp + 1).min(MAX_HP);
         }
@@ -772,10 +835,40 @@ impl Game {
         }
     }
 
+    /// Fills the tiles of the blast that are not walls with smoke.
+    fn leave_smoke(&mut self) {
+        for (x, y) in self.blast_area.iter() {
+            if !self.map.is_opaque(x, y) && self.haze.puff(x, y) {
+                tile_changed(
+                    [&mut self.player, &mut self.compare]
+                        .into_iter()
+                        .chain(self.monsters.iter_mut().map(|m| &mut m.viewer)),
+                    (x, y),
+                );
+            }
+        }
+    }
+
     fn say(&mut self, text: String) {
         if self.log.len() == LOG_LEN {
             self.log.pop_front();
         }
         self.log.push_back(text);
+    }
+}
+
+/// Whether `algorithm`, with `fov`'s diagonal rule, sees through
+/// translucent tiles.
+fn sees_through_haze(algorithm: Algorithm, fov: &Fov) -> bool {
+    algorithm.supports_translucency() && !fov.diagonal_gaps().blocks()
+}
+
+/// Brings `viewer` up to date on `sight`: through foliage and smoke when
+/// its algorithm can, else seeing only the walls.
+fn look(viewer: &mut Viewer, fov: &mut Fov, sight: Sight<'_>) -> Result<bool, FovError> {
+    if sees_through_haze(viewer.algorithm(), fov) {
+        viewer.update_translucent(fov, &sight)
+    } else {
+        viewer.update(fov, &sight)
     }
 }

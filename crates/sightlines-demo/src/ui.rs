@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use ratatui::Frame;
 use sightlines::Knowledge;
 
-use crate::game::{Game, Kind, Mode, MAX_CHARGES, MAX_HP, QUICK};
+use crate::game::{Game, Kind, Mode, MAX_CHARGES, MAX_HP, QUICK, SMOKE};
 
 /// The smallest terminal the game draws in: the player's whole field of
 /// view (21 rows) above three lines of status and messages.
@@ -198,14 +198,23 @@ impl Widget for MapView<'_> {
     }
 }
 
-/// How a map tile looks for what the player knows of it.
+/// How a map tile looks for what the player knows of it: smoke is drawn
+/// only while seen (it thins away), and a tile seen dimmer, through
+/// foliage or smoke, is drawn darker.
 fn tile(game: &Game, x: i32, y: i32, knowledge: Knowledge) -> (char, Style) {
+    let smoke = game.smoke(x, y);
     let ch = if game.is_closed_door(x, y) {
         '+'
     } else if game.is_door(x, y) {
         '\''
     } else if game.is_wall(x, y) {
         '#'
+    } else if knowledge == Knowledge::Visible && smoke > SMOKE / 2 {
+        '▒'
+    } else if knowledge == Knowledge::Visible && smoke > 0 {
+        '░'
+    } else if game.is_foliage(x, y) {
+        '"'
     } else {
         '.'
     };
@@ -214,15 +223,39 @@ fn tile(game: &Game, x: i32, y: i32, knowledge: Knowledge) -> (char, Style) {
         (Knowledge::Unknown, _) => return (' ', Style::new()),
         (Knowledge::Visible, _) if door => Color::LightYellow,
         (Knowledge::Visible, '#') => Color::Yellow,
+        (Knowledge::Visible, '"') => Color::LightGreen,
+        (Knowledge::Visible, '▒' | '░') => Color::Gray,
         (Knowledge::Visible, _) => Color::White,
         (Knowledge::Remembered, '.') => Color::DarkGray,
+        (Knowledge::Remembered, '"') => Color::Green,
         (Knowledge::Remembered, _) => Color::Blue,
+    };
+    let colour = match knowledge {
+        Knowledge::Visible => dimmed(colour, game.view().visibility(x, y)),
+        _ => colour,
     };
     let mut style = Style::new().fg(colour);
     if knowledge == Knowledge::Visible && door {
         style = style.add_modifier(Modifier::BOLD);
     }
     (ch, style)
+}
+
+/// `colour` as seen at `visibility` (of 255): unchanged at full, else
+/// darker, down to a quarter of its brightness.
+fn dimmed(colour: Color, visibility: u8) -> Color {
+    if visibility == u8::MAX {
+        return colour;
+    }
+    let (r, g, b) = match colour {
+        Color::Yellow => (205, 205, 0),
+        Color::LightYellow => (255, 255, 96),
+        Color::LightGreen => (96, 255, 96),
+        Color::Gray => (176, 176, 176),
+        _ => (255, 255, 255),
+    };
+    let scale = |c: u16| (c * (64 + u16::from(visibility) * 3 / 4) / 255) as u8;
+    Color::Rgb(scale(r), scale(g), scale(b))
 }
 
 fn monster(kind: Kind, hunting: bool) -> (char, Style) {
@@ -386,6 +419,8 @@ fn help_lines() -> Vec<Line<'static>> {
         "          d: show where this algorithm and the previous one",
         "          disagree (green: only this one, magenta: only the other)",
         "          g: walls touching at a corner seal it (the diagonal rule)",
+        "          foliage \" and a blast's smoke dim sight (darker tiles);",
+        "          two tiles of fresh smoke hide what lies behind them",
         "Quit      q or Ctrl-C",
         "",
     ];

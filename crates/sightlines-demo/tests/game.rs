@@ -6,20 +6,28 @@ use std::collections::HashSet;
 use sightlines::generate::SplitMix64;
 use sightlines::{nearest_first, Algorithm, Cone, Fov, Opacity, VisibleSet};
 use sightlines_demo::game::{
-    Command, Config, Dir, Flow, Game, Kind, LineKind, MapKind, Mode, FIREBALL, MAX_CHARGES, MAX_HP,
-    PLAYER_SIGHT, QUICK, WAND_REACH,
+    Command, Config, Dir, Flow, Game, Kind, LineKind, MapKind, Mode, FIREBALL, FOLIAGE,
+    MAX_CHARGES, MAX_HP, PLAYER_SIGHT, QUICK, SMOKE, SMOKE_FADE, WAND_REACH,
 };
 
 fn level(rows: &[&str]) -> Game {
     Game::from_text(&rows.join("\n"), Algorithm::SymmetricShadowcast).expect("a valid level")
 }
 
-/// The player's view recomputed from scratch, as a set of tiles.
+/// The player's view recomputed from scratch, as a set of tiles: through
+/// foliage and smoke when `algorithm` sees through translucent tiles.
 fn fresh_view(game: &Game, algorithm: Algorithm) -> Vec<(i32, i32)> {
     let mut set = VisibleSet::new();
-    Fov::new(algorithm)
-        .compute_into(game.map(), game.player(), PLAYER_SIGHT, &mut set)
-        .expect("the player stands on the map");
+    let mut fov = Fov::new(algorithm);
+    if algorithm.supports_translucency() && !game.diagonal_gaps().blocks() {
+        set.reset(game.map().rect());
+        fov.compute_translucent(&game.sight(), game.player(), PLAYER_SIGHT, |x, y, _| {
+            set.insert(x, y);
+        })
+    } else {
+        fov.compute_into(game.map(), game.player(), PLAYER_SIGHT, &mut set)
+    }
+    .expect("the player stands on the map");
     set.iter().collect()
 }
 
@@ -434,6 +442,11 @@ fn the_wand_refuses_bad_aims_and_runs_out() {
         game.apply(Command::Move(Dir::E));
         game.apply(Command::Move(Dir::E));
         game.apply(Command::Fire);
+        // Its smoke hides the corridor beyond the next tile: wait until it
+        // is gone (fresh smoke thins from the next turn on, by 40 a turn).
+        for _ in 0..4 * game.charges().min(1) {
+            game.apply(Command::Wait);
+        }
     }
     assert_eq!(game.charges(), 0);
     game.apply(Command::Aim);
@@ -648,4 +661,83 @@ fn a_monster_the_player_comes_upon_is_spotted() {
         "{:?}",
         game.log().collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn foliage_dims_what_lies_behind_it() {
+    let mut game = level(&[
+        "############",
+        "#@..\"\".....#",
+        "#..........#",
+        "############",
+    ]);
+    assert!(game.is_foliage(4, 1) && !game.is_foliage(3, 1));
+    let view = game.view();
+    assert_eq!(view.visibility(4, 1), 255, "the foliage itself");
+    assert_eq!(view.visibility(5, 1), 255 - FOLIAGE);
+    assert_eq!(view.visibility(8, 1), 255 - 2 * FOLIAGE);
+    assert_eq!(view.visibility(5, 2), 255, "beside the foliage");
+    assert_eq!(view.visibility(0, 0), 255, "a wall in full view");
+    // An algorithm that does not see through translucent tiles sees the
+    // foliage as clear, and says so.
+    game.set_algorithm(Algorithm::PrecisePermissive);
+    assert!(!game.sees_through_haze());
+    assert_eq!(game.view().visibility(8, 1), 255);
+    assert!(game.log().last().unwrap().contains("clear to it"));
+    assert_eq!(
+        game.view().visible().iter().collect::<Vec<_>>(),
+        fresh_view(&game, Algorithm::PrecisePermissive)
+    );
+    // So does the diagonal rule, for now.
+    game.set_algorithm(Algorithm::RecursiveShadowcast);
+    assert_eq!(game.view().visibility(8, 1), 255 - 2 * FOLIAGE);
+    game.apply(Command::ToggleDiagonalGaps);
+    assert!(!game.sees_through_haze());
+    assert_eq!(game.view().visibility(8, 1), 255);
+}
+
+#[test]
+fn a_blast_leaves_smoke_that_hides_and_thins_away() {
+    let mut game = level(&["##############", "#@.........o.#", "##############"]);
+    game.apply(Command::Wait);
+    assert!(game.monsters()[0].sees_player(), "the orc sees the player");
+    // Fire at (5, 1): the blast (radius 2) fills (3..=7, 1) with smoke.
+    game.apply(Command::Aim);
+    for _ in 0..12 {
+        let x = game.aim().unwrap().cursor.0;
+        if x != 5 {
+            game.apply(Command::Move(if x < 5 { Dir::E } else { Dir::W }));
+        }
+    }
+    assert_eq!(game.aim().unwrap().cursor, (5, 1));
+    game.apply(Command::Fire);
+    for x in 3..=7 {
+        assert_eq!(game.smoke(x, 1), SMOKE, "({x}, 1)");
+    }
+    assert_eq!((game.smoke(2, 1), game.smoke(8, 1)), (0, 0));
+    // Through one tile of fresh smoke, not through two.
+    let view = game.view();
+    assert_eq!(view.visibility(3, 1), 255);
+    assert_eq!(view.visibility(4, 1), 255 - SMOKE);
+    assert!(!game.sees(5, 1));
+    // Nor does the orc see the player through it.
+    let orc = &game.monsters()[0];
+    assert!(orc.pos().0 > 8, "{:?}", orc.pos());
+    assert!(!orc.sees_player() && !orc.viewer().sees(1, 1));
+    assert_eq!(
+        game.view().visible().iter().collect::<Vec<_>>(),
+        fresh_view(&game, Algorithm::SymmetricShadowcast)
+    );
+    // The smoke thins each turn and is gone after four.
+    let mut levels = Vec::new();
+    for _ in 0..4 {
+        game.apply(Command::Wait);
+        levels.push(game.smoke(5, 1));
+        assert_eq!(
+            game.view().visible().iter().collect::<Vec<_>>(),
+            fresh_view(&game, Algorithm::SymmetricShadowcast)
+        );
+    }
+    assert_eq!(levels, [SMOKE - SMOKE_FADE, 80, 40, 0]);
+    assert_eq!(game.view().visibility(5, 1), 255);
 }

@@ -229,3 +229,41 @@ fn help_and_death_screens() {
     let text = screen(&draw(&game, 60, 24));
     assert!(text.contains("You died") && text.contains("r: a new level"));
 }
+
+#[test]
+fn foliage_and_smoke_are_drawn_and_what_is_behind_them_is_darker() {
+    let mut game = Game::from_text(
+        "############\n#@..\"......#\n#..........#\n############",
+        Algorithm::SymmetricShadowcast,
+    )
+    .unwrap();
+    let size = (60, 24);
+    let buf = draw(&game, size.0, size.1);
+    let foliage = cell_of(&game, size, (4, 1));
+    assert_eq!(buf[foliage].symbol(), "\"");
+    assert_eq!(buf[foliage].fg, Color::LightGreen);
+    // Behind the foliage, the floor is drawn darker than beside it.
+    let (behind, beside) = (cell_of(&game, size, (8, 1)), cell_of(&game, size, (5, 2)));
+    assert_eq!(buf[beside].fg, Color::White);
+    assert!(
+        matches!(buf[behind].fg, Color::Rgb(r, g, b) if r == g && g == b && r < 255),
+        "{:?}",
+        buf[behind].fg
+    );
+    // A blast's smoke is drawn while seen, thick then thin.
+    game.apply(Command::Aim);
+    for _ in 0..12 {
+        let x = game.aim().unwrap().cursor.0;
+        if x != 8 {
+            game.apply(Command::Move(if x < 8 { Dir::E } else { Dir::W }));
+        }
+    }
+    game.apply(Command::Fire);
+    let buf = draw(&game, size.0, size.1);
+    assert_eq!(buf[cell_of(&game, size, (6, 1))].symbol(), "▒");
+    for _ in 0..3 {
+        game.apply(Command::Wait);
+    }
+    let buf = draw(&game, size.0, size.1);
+    assert_eq!(buf[cell_of(&game, size, (6, 1))].symbol(), "░");
+}

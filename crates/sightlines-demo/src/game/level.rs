@@ -12,6 +12,7 @@ use std::str::FromStr;
 use sightlines::generate::{cave, rooms, SplitMix64};
 use sightlines::{Algorithm, Grid, Opacity};
 
+use super::haze::Haze;
 use super::{Config, Dir, Kind, Monster, PLAYER_SIGHT};
 
 /// Which generator makes the level.
@@ -58,10 +59,15 @@ pub(super) struct Level {
     pub(super) map: Grid,
     /// Door tiles, open or closed (a [`Grid`] used as a bitset).
     pub(super) doors: Grid,
+    /// Foliage (and, later, smoke).
+    pub(super) haze: Haze,
     /// The player's tile.
     pub(super) start: (i32, i32),
     pub(super) monsters: Vec<Monster>,
 }
+
+/// About one floor tile in this many grows foliage.
+const FOLIAGE_ONE_IN: usize = 12;
 
 impl Level {
     /// The level from the configured generator and seed, the player on the
@@ -96,9 +102,16 @@ impl Level {
         }
         let start = region[rng.below(region.len() as u32) as usize];
         let monsters = place_monsters(config, &region, start, rng);
+        // From a random stream of its own, so that the map, the start, the
+        // monsters and their moves of a seed stay what they were before
+        // foliage grew.
+        let mut haze = Haze::clear(map.rect());
+        let mut growth = SplitMix64::new(config.seed ^ 0x466f_6c69_6167_65);
+        haze.grow(&map, &region, FOLIAGE_ONE_IN, &mut growth);
         Level {
             map,
             doors,
+            haze,
             start,
             monsters,
         }
@@ -112,12 +125,16 @@ impl Level {
             .ok_or("the level has no player: mark one tile with @")?;
         let map = parsed.grid;
         let mut doors = Grid::new(map.width(), map.height());
+        let mut haze = Haze::clear(map.rect());
         let mut monsters = Vec::new();
         for (y, line) in text.lines().enumerate() {
             for (x, c) in line.chars().enumerate() {
                 let (x, y) = (x as i32, y as i32);
                 if c == '+' || c == '\'' {
                     doors.set(x, y, true);
+                }
+                if c == '"' {
+                    haze.plant(x, y);
                 }
                 if let Some(kind) = Kind::from_glyph(c) {
                     monsters.push(Monster::new(kind, (x, y), algorithm, Dir::W));
@@ -127,6 +144,7 @@ impl Level {
         Ok(Level {
             map,
             doors,
+            haze,
             start,
             monsters,
         })

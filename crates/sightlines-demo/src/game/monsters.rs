@@ -3,12 +3,13 @@
 //!
 //! They are apart from the player's side of [`Game`] because they play by
 //! their own rules: each owns a [`Viewer`], all of them are brought up to
-//! date in one [`update_viewers`] batch, and a wanderer notices the player
+//! date with one shared [`Fov`](sightlines::Fov) scratch (through foliage
+//! and smoke when the algorithm can), and a wanderer notices the player
 //! only ahead of it (a half-plane [`Cone`]).
 
-use sightlines::{update_viewers, Algorithm, Cone, Opacity, Range, Viewer};
+use sightlines::{Algorithm, Cone, Opacity, Range, Viewer};
 
-use super::{Dir, Game};
+use super::{look, Dir, Game, Sight};
 
 /// The kinds of monster: each sees as far as its kind allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,12 +156,15 @@ impl Monster {
 
 impl Game {
     pub(super) fn update_monster_views(&mut self) -> usize {
-        let updated = update_viewers(
-            &self.map,
-            &mut self.fov,
-            self.monsters.iter_mut().map(|m| &mut m.viewer),
-        )
-        .unwrap_or(0);
+        let sight = Sight {
+            walls: &self.map,
+            haze: &self.haze,
+        };
+        let mut updated = 0;
+        for m in &mut self.monsters {
+            // A monster off the map (impossible here) would see nothing.
+            updated += usize::from(look(&mut m.viewer, &mut self.fov, sight).unwrap_or(false));
+        }
         self.stats.monster_updates = updated;
         self.stats.monster_updates_total += updated as u64;
         updated

@@ -251,6 +251,7 @@ impl Game {
         if self.monsters.is_empty() {
             self.say("The level is quiet: every monster is gone.".to_string());
         }
+        self.leave_smoke();
         self.stop_aiming();
         self.end_turn();
     }
