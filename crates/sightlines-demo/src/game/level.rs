@@ -106,7 +106,7 @@ impl Level {
         // monsters and their moves of a seed stay what they were before
         // foliage grew.
         let mut haze = Haze::clear(map.rect());
-        let mut growth = SplitMix64::new(config.seed ^ 0x466f_6c69_6167_65);
+        let mut growth = SplitMix64::new(config.seed ^ 0x0046_6f6c_6961_6765);
         haze.grow(&map, &region, FOLIAGE_ONE_IN, &mut growth);
         Level {
             map,
