@@ -198,10 +198,14 @@ impl Algorithm {
     /// ```
     /// use sightlines::Algorithm;
     /// assert!(Algorithm::RecursiveShadowcast.supports_partial_visibility());
+    /// assert!(Algorithm::SymmetricShadowcast.supports_partial_visibility());
     /// assert!(!Algorithm::Raycast.supports_partial_visibility());
     /// ```
     pub const fn supports_partial_visibility(self) -> bool {
-        matches!(self, Algorithm::RecursiveShadowcast)
+        matches!(
+            self,
+            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast
+        )
     }
 
     /// Whether [`Properties::symmetry`] is other than [`Symmetry::None`].

@@ -283,12 +283,21 @@ impl Fov {
     /// a single ray past a corner. The origin is 255. Soft edges for
     /// lighting, or "you half see something".
     ///
-    /// For `recursive-shadowcast`
-    /// ([`Algorithm::supports_partial_visibility`]): a tile's extent is
-    /// the rays from the origin's centre that meet its square, shadowed
-    /// where they cross an opaque tile nearer (in Chebyshev distance), as
-    /// its [definition](crate::RecursiveShadowcast) says; the tiles are
-    /// those of its field.
+    /// For the two shadowcasts that keep exact slopes
+    /// ([`Algorithm::supports_partial_visibility`]), each by its own
+    /// [definition](crate::translucent); the tiles are those of its field:
+    ///
+    /// - `recursive-shadowcast`: a tile's extent is the rays from the
+    ///   origin's centre that meet its square, shadowed where they cross an
+    ///   opaque tile nearer (in Chebyshev distance);
+    /// - `symmetric-shadowcast`: a tile's extent is the rays that cross its
+    ///   mid-lines (the unit segments through its centre, across the rows
+    ///   and the columns of the scan: for a tile off the diagonals, the one
+    ///   across its octant's rows), shadowed where they cross the mid-line
+    ///   of an opaque tile nearer. A floor tile is in view when the ray to
+    ///   its centre is, so one in the field may have only a sliver of its
+    ///   extent in view, and one with most of it in view may be out of the
+    ///   field.
     ///
     /// ```
     /// use sightlines::{Algorithm, Fov, Range};
@@ -335,8 +344,13 @@ impl Fov {
                 visit(x, y, part);
             }
         };
-        self.translucent
-            .run_partial::<Squares, _, _>(&Binary(map), &field, &mut report);
+        let scan = &mut self.translucent;
+        match self.algorithm {
+            Algorithm::SymmetricShadowcast => {
+                scan.run_partial::<MidLines, _, _>(&Binary(map), &field, &mut report)
+            }
+            _ => scan.run_partial::<Squares, _, _>(&Binary(map), &field, &mut report),
+        }
         Ok(())
     }
 

@@ -165,6 +165,17 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
                 n, 0,
                 "{algorithm} with {range:?}: {n} allocations after warm-up"
             );
+            if algorithm.supports_partial_visibility() {
+                fov.compute_partial(&grid, warm_origin, range, |_, _, _| count += 1)
+                    .unwrap();
+                let n = allocations_during(|| {
+                    for &o in &floors {
+                        fov.compute_partial(&grid, o, range, |_, _, _| count += 1)
+                            .unwrap();
+                    }
+                });
+                assert_eq!(n, 0, "{algorithm} partial with {range:?}: {n} allocations");
+            }
             // A viewer's buffers (its sets and its dimmed tiles) grow to the
             // largest field it met: one round over every floor warms it up.
             let mut viewer = Viewer::new(warm_origin, range, algorithm);

@@ -83,6 +83,10 @@ pub(crate) trait SightRule {
     /// The rays that see tile (`d`, `c`) of `level`, a closed range of keys
     /// (cut to [`RAYS`](SightRule::RAYS) by the caller).
     fn seen_by(d: i64, c: i64, level: u8) -> (Key, Key);
+
+    /// The rays that meet the tile's extent, whatever its level: what
+    /// partial visibility measures (cut to the octant by the caller).
+    fn extent(d: i64, c: i64) -> (Key, Key);
 }
 
 /// A run of rays with one visibility, above 0.
@@ -282,13 +286,19 @@ impl TranslucentScan {
                 // The tile's visibility: the best piece that sees it.
                 let (from, to) = R::seen_by(d, c, level);
                 let (from, to) = (from.max(R::RAYS.0), to.min(R::RAYS.1));
-                while first < self.pieces.len() && self.pieces[first].hi < from {
-                    first += 1;
-                }
                 if PARTIAL {
-                    self.see_part(k, octant, d, c, first, (from, to), visit);
+                    // The extent holds the rays that see the tile.
+                    let (lo, hi) = R::extent(d, c);
+                    let extent = (lo.max(R::RAYS.0), hi.min(R::RAYS.1));
+                    while first < self.pieces.len() && self.pieces[first].hi < extent.0 {
+                        first += 1;
+                    }
+                    self.see_part(k, octant, (d, c), first, (from, to), extent, visit);
                     self.dimmers_of::<R>(level, d, c, &mut opaque_run);
                     continue;
+                }
+                while first < self.pieces.len() && self.pieces[first].hi < from {
+                    first += 1;
                 }
                 let mut best = 0;
                 for piece in &self.pieces[first..] {
@@ -334,16 +344,17 @@ impl TranslucentScan {
     }
 
     /// The part of tile (`d`, `c`) of octant `k` that the pieces from
-    /// `first` on see, of the rays `from..=to` that meet it: to `visit` as
-    /// a fraction, or kept for the line two octants share.
+    /// `first` on see, if any of them meets the rays `seen` that see it:
+    /// the angle in view of its `extent`, to `visit` as a fraction, or kept
+    /// for the line two octants share.
     #[allow(clippy::too_many_arguments)]
     fn see_part<V>(
         &mut self,
         k: usize,
         octant: Octant,
-        d: i64,
-        c: i64,
+        (d, c): (i64, i64),
         first: usize,
+        seen: (Key, Key),
         (from, to): (Key, Key),
         visit: &mut V,
     ) where
@@ -359,7 +370,7 @@ impl TranslucentScan {
             }
             let (lo, hi) = (piece.lo.max(from), piece.hi.min(to));
             if lo <= hi {
-                part.halves_seen = 1;
+                part.halves_seen |= u8::from(piece.lo.max(seen.0) <= piece.hi.min(seen.1));
                 part.halves_whole |= u8::from(piece.lo <= from && to <= piece.hi);
                 part.seen += angle(hi.at) - angle(lo.at);
             }
@@ -564,6 +575,11 @@ impl SightRule for Squares {
     }
 
     fn seen_by(d: i64, c: i64, _level: u8) -> (Key, Key) {
+        Squares::extent(d, c)
+    }
+
+    /// The square.
+    fn extent(d: i64, c: i64) -> (Key, Key) {
         let (low, high) = Squares::crossing(d, c);
         (Key::on(low), Key::on(high))
     }
@@ -589,11 +605,16 @@ impl SightRule for MidLines {
 
     fn seen_by(d: i64, c: i64, level: u8) -> (Key, Key) {
         if level == OPAQUE {
-            let (low, high) = MidLines::crossing(d, c);
-            (Key::above(low), Key::below(high))
+            MidLines::extent(d, c)
         } else {
             let centre = Slope::new(c, d);
             (Key::below(centre), Key::above(centre))
         }
+    }
+
+    /// The mid-line, the rays that cross it.
+    fn extent(d: i64, c: i64) -> (Key, Key) {
+        let (low, high) = MidLines::crossing(d, c);
+        (Key::above(low), Key::below(high))
     }
 }
