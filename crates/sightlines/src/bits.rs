@@ -233,25 +233,6 @@ impl TileBits {
         }
     }
 
-    /// Keeps the set tiles for which `keep(r, c)` holds, rows first.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
-        if self.words_per_row == 0 {
-            return;
-        }
-        for (r, row) in self.words.chunks_exact_mut(self.words_per_row).enumerate() {
-            for (k, word) in row.iter_mut().enumerate() {
-                let mut bits = *word;
-                while bits != 0 {
-                    let i = bits.trailing_zeros();
-                    if !keep(r, k * 64 + i as usize) {
-                        *word &= !(1 << i);
-                    }
-                    bits &= bits - 1;
-                }
-            }
-        }
-    }
-
     /// The set tiles, by row and then column.
     pub(crate) fn iter(&self) -> Tiles<'_> {
         Tiles {

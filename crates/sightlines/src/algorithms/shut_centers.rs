@@ -4,50 +4,240 @@
 //! shuts a single ray: the one from the origin's centre through it. An
 //! algorithm whose floors are seen by the ray to their centre, and whose
 //! walls by a spread of rays that a point cannot close, then loses exactly
-//! the floors centred on such a ray past such a corner. So the algorithm
-//! scans as usual into [`FieldBits`], and [`hide_shut_centers`] takes those
-//! floors out: no scan needs to know the rule.
+//! the floors centred on such a ray past such a corner. So
+//! [`ShutCentres::find`] lists those floors before the scan, and the scan
+//! reports through [`Except`], which leaves them out: no scan needs to know
+//! the rule.
 
-use super::rays::FieldBits;
 use crate::error::FovError;
-use crate::kernel::{Field, Tiles};
+use crate::kernel::{Field, Reach, Sink, Tiles};
+use crate::visible::checked_area;
 
-/// Removes from `seen` every transparent tile whose centre lies on the ray
-/// from the origin's centre through a corner between two diagonal walls,
-/// before the centre. `corners` is scratch for those corners.
-///
-/// The centre at offset `(a, b)` is `g·(p, q)` with `p` and `q` coprime.
-/// The corners of the grid sit at `(cx - 1/2, cy - 1/2)` from the origin's
-/// centre (corner `(cx, cy)` is the top-left one of the tile at that
-/// offset), so the ray passes one only when `p` and `q` are both odd, at
-/// `k·(p, q)/2` for odd `k`, and before the centre for `k < 2g`. Most
-/// centres are done after a parity test; the corners between walls are
-/// found a word of 63 at a time beforehand. (Walking the ray of each such
-/// corner instead costs more: caves have many, and few shut a centre.)
-pub(crate) fn hide_shut_centers<T: Tiles>(
-    tiles: &T,
-    field: &Field,
-    seen: &mut FieldBits,
-    corners: &mut FieldBits,
-) -> Result<(), FovError> {
-    if !mark_corners(tiles, field, corners)? {
-        return Ok(());
+/// Bits along lines (the rows, or the columns, of a field's box), a whole
+/// number of words a line.
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    words: Vec<u64>,
+    per_line: usize,
+    /// A bit per line that has a set bit.
+    marked: Vec<u64>,
+}
+
+impl Lines {
+    /// `lines` clear lines of `len` bits.
+    fn reset(&mut self, lines: usize, len: usize) {
+        self.per_line = len.div_ceil(64);
+        self.words.clear();
+        self.words.resize(lines * self.per_line, 0);
+        self.marked.clear();
+        self.marked.resize(lines.div_ceil(64), 0);
     }
-    seen.retain(|a, b| {
-        // Both quotients are odd only when 2 divides a and b equally often
-        // (neither being 0): a cheap test that most centres fail.
-        if a == 0 || b == 0 || a.trailing_zeros() != b.trailing_zeros() {
-            return true;
+
+    #[inline]
+    fn insert(&mut self, line: usize, at: usize) {
+        self.words[line * self.per_line + at / 64] |= 1 << (at % 64);
+        self.marked[line / 64] |= 1 << (line % 64);
+    }
+
+    /// The first set bit of `line` in `from..=to`, if any.
+    #[inline]
+    fn first_in(&self, line: usize, from: usize, to: usize) -> Option<usize> {
+        if self.marked[line / 64] & 1 << (line % 64) == 0 {
+            return None;
         }
-        !ray_meets_corner((a, b), |cx, cy| corners.contains(cx, cy)) || tiles.opaque(a, b)
-    });
-    Ok(())
+        let words = &self.words[line * self.per_line..][..self.per_line];
+        let mut k = from / 64;
+        let mut bits = words[k] & u64::MAX << (from % 64);
+        loop {
+            if bits != 0 {
+                let at = k * 64 + bits.trailing_zeros() as usize;
+                return (at <= to).then_some(at);
+            }
+            k += 1;
+            if k > to / 64 {
+                return None;
+            }
+            bits = words[k];
+        }
+    }
+}
+
+/// The floors of a field centred on a shut ray past its corner, a bit
+/// each, kept both by row and by column of the field's box, so that a span
+/// of the scan, across or along, finds the few among its tiles a word at a
+/// time.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShutCentres {
+    reach: Reach,
+    /// By `dy + up`, bits by `dx + left`.
+    rows: Lines,
+    /// By `dx + left`, bits by `dy + up`.
+    columns: Lines,
+    up: i64,
+    left: i64,
+}
+
+impl ShutCentres {
+    /// Finds, within `field`'s box, every floor whose centre lies on the
+    /// ray from the origin's centre through a corner between two
+    /// diagonally opposite walls, past the corner; whether there is one.
+    ///
+    /// The corner `(cx, cy)` (the top-left one of the tile at that offset)
+    /// sits at `(2cx - 1, 2cy - 1) / 2 = g·(p, q) / 2` from the origin's
+    /// centre, with `p` and `q` odd and coprime and `g` odd; the centres on
+    /// its ray are the `m·(p, q)`, past it for `m > g / 2`. A ray through a
+    /// corner first crosses, strictly inside its mid-line, the tile of the
+    /// four that is nearer the origin on both axes, and right after it the
+    /// one across the corner, farther on both: when either is a wall (other
+    /// than the origin's, which is a point), the ray is shut before any
+    /// centre past the corner without the rule, and the corner changes
+    /// nothing. That leaves only the corners where the walls are the other
+    /// two tiles, found a word at a time.
+    pub(crate) fn find<T: Tiles>(&mut self, tiles: &T, field: &Field) -> Result<bool, FovError> {
+        checked_area(field.rect())?;
+        (self.up, self.left) = (field.up, field.left);
+        let (height, width) = (
+            (field.up + field.down + 1) as usize,
+            (field.left + field.right + 1) as usize,
+        );
+        self.rows.reset(height, width);
+        self.columns.reset(width, height);
+        self.reach.reset(field.range);
+        let mut any = false;
+        let (x0, x1) = (-field.left, field.right);
+        // 63 corners a word, down each band of 64 columns: bit i is the
+        // corner between tiles at + i and at + i + 1, corner (at + i + 1,
+        // cy), between rows cy - 1 and cy.
+        let mut at = x0;
+        while at < x1 {
+            let len = (x1 - at + 1).min(64) as u32;
+            // Right of the origin the nearer tile is the left one, bit i of
+            // a row; left of it, the right one, bit i + 1.
+            let right = match u32::try_from(-at) {
+                Ok(i) => u64::MAX.checked_shl(i).unwrap_or(0),
+                Err(_) => u64::MAX,
+            };
+            // The origin's tile is a point, not a wall.
+            let origin = match u32::try_from(-at) {
+                Ok(i) => !1u64.checked_shl(i).unwrap_or(0),
+                Err(_) => u64::MAX,
+            };
+            // Past a corner, a ray meets only tiles at least as far on
+            // both axes as the corner's farthest tile: a band's rows end
+            // where the range no longer reaches its nearest column.
+            let near_col = if at <= 0 && 0 < at + i64::from(len) {
+                0
+            } else {
+                at.abs().min((at + i64::from(len) - 1).abs())
+            };
+            let mut far = 0;
+            while far < field.up.max(field.down) && self.reach.at(far + 1) >= near_col {
+                far += 1;
+            }
+            let (top, bottom) = ((-far + 1).max(-field.up + 1), far.min(field.down));
+            let mut above = tiles.row_bits(at, top - 1, len);
+            for cy in top..=bottom {
+                let below = tiles.row_bits(at, cy, len);
+                let shut = above & below >> 1 | above >> 1 & below;
+                // The nearer row: above the corner below the origin.
+                let mut near = if cy >= 1 { above } else { below };
+                if cy == 0 || cy == 1 {
+                    near &= origin;
+                }
+                let near = near & right | near >> 1 & !right;
+                // And the farther one, across the corner from it.
+                let far = if cy >= 1 { below } else { above };
+                let far = far >> 1 & right | far & !right;
+                let mut bits = shut & !near & !far & (u64::MAX >> (65 - len));
+                while bits != 0 {
+                    let cx = at + i64::from(bits.trailing_zeros()) + 1;
+                    bits &= bits - 1;
+                    any |= self.hide_past(tiles, field, (cx, cy));
+                }
+                above = below;
+            }
+            at += i64::from(len) - 1;
+        }
+        Ok(any)
+    }
+
+    /// Marks the floors centred on the ray through corner `corner`, past
+    /// it and before the first wall centred on it (whose mid-line shuts it
+    /// again), within `field`'s box; whether there is one.
+    fn hide_past<T: Tiles>(&mut self, tiles: &T, field: &Field, corner: (i64, i64)) -> bool {
+        let (u, v) = (2 * corner.0 - 1, 2 * corner.1 - 1);
+        let g = gcd(u.unsigned_abs(), v.unsigned_abs()) as i64;
+        let (p, q) = (u / g, v / g);
+        let mut any = false;
+        let (mut a, mut b) = ((g + 1) / 2 * p, (g + 1) / 2 * q);
+        // Up to the first wall centred on the ray: it shuts the ray itself.
+        while (-field.left..=field.right).contains(&a)
+            && (-field.up..=field.down).contains(&b)
+            && !tiles.opaque(a, b)
+        {
+            let (col, row) = ((a + self.left) as usize, (b + self.up) as usize);
+            self.rows.insert(row, col);
+            self.columns.insert(col, row);
+            any = true;
+            (a, b) = (a + p, b + q);
+        }
+        any
+    }
+}
+
+/// A [`Sink`] that passes on every tile but the [`ShutCentres`]' floors.
+pub(crate) struct Except<'a, S> {
+    pub(crate) sink: &'a mut S,
+    pub(crate) shut: &'a ShutCentres,
+}
+
+impl<S: Sink> Sink for Except<'_, S> {
+    #[inline]
+    fn tile(&mut self, dx: i64, dy: i64) {
+        let (shut, line) = (self.shut, (dy + self.shut.up) as usize);
+        let at = (dx + shut.left) as usize;
+        if shut.rows.first_in(line, at, at).is_none() {
+            self.sink.tile(dx, dy);
+        }
+    }
+
+    #[inline]
+    fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
+        let (shut, line) = (self.shut, (dy + self.shut.up) as usize);
+        let mut from = dx0;
+        while from <= dx1 {
+            let (a, b) = ((from + shut.left) as usize, (dx1 + shut.left) as usize);
+            let Some(at) = shut.rows.first_in(line, a, b) else {
+                break;
+            };
+            let dx = at as i64 - shut.left;
+            self.sink.row(dy, from, dx - 1);
+            from = dx + 1;
+        }
+        self.sink.row(dy, from, dx1);
+    }
+
+    #[inline]
+    fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
+        let (shut, line) = (self.shut, (dx + self.shut.left) as usize);
+        let mut from = dy0;
+        while from <= dy1 {
+            let (a, b) = ((from + shut.up) as usize, (dy1 + shut.up) as usize);
+            let Some(at) = shut.columns.first_in(line, a, b) else {
+                break;
+            };
+            let dy = at as i64 - shut.up;
+            self.sink.column(dx, from, dy - 1);
+            from = dy + 1;
+        }
+        self.sink.column(dx, from, dy1);
+    }
 }
 
 /// Whether the ray from the origin's centre to the centre at offset `to`
 /// (not on an axis, `a` and `b` with equally many factors of 2) passes,
 /// before it, a corner for which `shut(cx, cy)` holds, `(cx, cy)` being the
-/// tile whose top-left corner it is (see [`hide_shut_centers`]).
+/// tile whose top-left corner it is (see [`ShutCentres::find`]).
 #[inline]
 fn ray_meets_corner(to: (i64, i64), mut shut: impl FnMut(i64, i64) -> bool) -> bool {
     let (a, b) = to;
@@ -65,7 +255,7 @@ fn ray_meets_corner(to: (i64, i64), mut shut: impl FnMut(i64, i64) -> bool) -> b
 
 /// Whether the ray from the origin's centre to the centre at offset `to`
 /// passes a corner between two diagonally opposite opaque tiles before it:
-/// [`hide_shut_centers`] for one tile, asking only the corners on the ray.
+/// [`ShutCentres::find`] for one tile, asking only the corners on the ray.
 pub(crate) fn centre_shut<T: Tiles>(tiles: &T, to: (i64, i64)) -> bool {
     let (a, b) = to;
     if a == 0 || b == 0 || a.trailing_zeros() != b.trailing_zeros() {
@@ -76,37 +266,6 @@ pub(crate) fn centre_shut<T: Tiles>(tiles: &T, to: (i64, i64)) -> bool {
         let (sw, se) = (tiles.opaque(cx - 1, cy), tiles.opaque(cx, cy));
         nw && se || ne && sw
     })
-}
-
-/// Marks in `corners`, at the tile whose top-left corner it is, every corner
-/// inside `field` between two diagonally opposite opaque tiles; whether
-/// there is one.
-fn mark_corners<T: Tiles>(
-    tiles: &T,
-    field: &Field,
-    corners: &mut FieldBits,
-) -> Result<bool, FovError> {
-    corners.reset(field)?;
-    let mut any = false;
-    let (x0, x1) = (-field.left, field.right);
-    for cy in -field.up + 1..=field.down {
-        // The corners between rows cy - 1 and cy, 63 a word: bit i is the
-        // corner between tiles at + i and at + i + 1.
-        let mut at = x0;
-        while at < x1 {
-            let len = (x1 - at + 1).min(64) as u32;
-            let above = tiles.row_bits(at, cy - 1, len);
-            let below = tiles.row_bits(at, cy, len);
-            let mut bits = (above & below >> 1 | above >> 1 & below) & (u64::MAX >> (65 - len));
-            any |= bits != 0;
-            while bits != 0 {
-                corners.insert(at + i64::from(bits.trailing_zeros()) + 1, cy);
-                bits &= bits - 1;
-            }
-            at += i64::from(len) - 1;
-        }
-    }
-    Ok(any)
 }
 
 /// Binary gcd: shifts and subtractions, no division; `gcd(0, n)` is `n`.

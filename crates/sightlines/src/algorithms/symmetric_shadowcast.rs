@@ -80,8 +80,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::rays::FieldBits;
-use super::shut_centers::{centre_shut, hide_shut_centers};
+use super::shut_centers::{centre_shut, Except, ShutCentres};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::sink::Target;
@@ -149,10 +148,8 @@ pub struct SymmetricShadowcast {
     /// Per diagonal distance, one bit per diagonal already reported: each
     /// diagonal tile is scanned by the two quadrants sharing it.
     diagonals: Vec<u8>,
-    /// With the diagonal rule, what the scan sees before the rule hides
-    /// floors (see `shut_centers`), and the corners between walls.
-    marks: FieldBits,
-    corners: FieldBits,
+    /// With the diagonal rule, the floors it hides (see `shut_centers`).
+    shut: ShutCentres,
 }
 
 impl SymmetricShadowcast {
@@ -461,17 +458,18 @@ impl Scan for SymmetricShadowcast {
         self.diagonals.clear();
         self.diagonals.reserve(reach + 1);
         if field.gaps.blocks() {
-            let mut marks = std::mem::take(&mut self.marks);
-            marks.reset(field)?;
-            let mut corners = std::mem::take(&mut self.corners);
-            let hidden = with_tiles!(map, field.origin, |tiles| {
-                self.scan(tiles, field, &mut marks);
-                hide_shut_centers(tiles, field, &mut marks, &mut corners)
+            let mut shut = std::mem::take(&mut self.shut);
+            let found = with_tiles!(map, field.origin, |tiles| {
+                let found = shut.find(tiles, field);
+                match found {
+                    Ok(true) => self.scan(tiles, field, &mut Except { sink, shut: &shut }),
+                    Ok(false) => self.scan(tiles, field, sink),
+                    Err(_) => {}
+                }
+                found
             });
-            self.corners = corners;
-            hidden?;
-            marks.report(sink);
-            self.marks = marks;
+            self.shut = shut;
+            found?;
         } else {
             with_tiles!(map, field.origin, |tiles| self.scan(tiles, field, sink));
         }

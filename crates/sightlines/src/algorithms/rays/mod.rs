@@ -69,13 +69,6 @@ impl FieldBits {
         fresh
     }
 
-    /// Whether the bit of offset `(dx, dy)` is set.
-    #[inline]
-    pub(crate) fn contains(&self, dx: i64, dy: i64) -> bool {
-        let (word, bit) = self.index(dx, dy);
-        self.bits.words()[word] & bit != 0
-    }
-
     /// Clears the bit of offset `(dx, dy)`.
     pub(crate) fn remove(&mut self, dx: i64, dy: i64) {
         let (word, bit) = self.index(dx, dy);
@@ -116,13 +109,6 @@ impl FieldBits {
         let (up, left) = (self.up, self.left);
         self.bits
             .for_each_run(|r, c0, c1| f(r as i64 - up, c0 as i64 - left, c1 as i64 - left));
-    }
-
-    /// Keeps the offsets for which `keep(dx, dy)` holds.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(i64, i64) -> bool) {
-        let (up, left) = (self.up, self.left);
-        self.bits
-            .retain(|r, c| keep(c as i64 - left, r as i64 - up));
     }
 }
 
