@@ -3,7 +3,9 @@
 mod counting;
 
 use counting::allocations_during;
-use sightlines::{Algorithm, Fov, Grid, LevelGrid, Opacity, Range, Viewer, VisibleSet};
+use sightlines::{
+    Algorithm, DiagonalGaps, Fov, Grid, LevelGrid, Opacity, Range, Viewer, VisibleSet,
+};
 
 #[test]
 fn second_computation_allocates_nothing() {
@@ -65,9 +67,14 @@ fn one_warm_up_serves_every_origin() {
     // Every floor tile but the warm-up's: the map's worst cases are in there.
     let warm_origin = floors[floors.len() / 2];
     let mut failures = Vec::new();
-    for &algorithm in Algorithm::ALL {
+    let rules = [DiagonalGaps::Pass, DiagonalGaps::Block];
+    for (&algorithm, gaps) in Algorithm::ALL.iter().flat_map(|a| rules.map(|g| (a, g))) {
+        if gaps.blocks() && !algorithm.supports_diagonal_rule() {
+            continue;
+        }
         for range in [Range::circle(16), Range::square(24), Range::UNLIMITED] {
             let mut fov = Fov::new(algorithm);
+            fov.set_diagonal_gaps(gaps);
             let mut set = VisibleSet::new();
             fov.compute_into(&grid, warm_origin, range, &mut set)
                 .unwrap();
@@ -80,7 +87,9 @@ fn one_warm_up_serves_every_origin() {
             });
             assert!(count > 0);
             if n > 0 {
-                failures.push(format!("{algorithm} with {range:?}: {n} allocations"));
+                failures.push(format!(
+                    "{algorithm} ({gaps:?}) with {range:?}: {n} allocations"
+                ));
             }
         }
     }
