@@ -159,6 +159,15 @@ fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
     let in_range = &masks.in_range.bits.words()[..n];
     let walls = &mut masks.walls.bits.words_mut()[..n];
     let steps = Steps::new(to.0, to.1, Rounding::TowardStart);
+    // Every step moves `across` (one column towards `to`), `down` (one row
+    // towards it) or both: a diagonal step is the one position delta
+    // `across + down` (none on an axis).
+    let (across, down) = (to.0.signum(), to.1.signum() * row);
+    let diagonal = if across != 0 && down != 0 {
+        across + down
+    } else {
+        i64::MAX
+    };
     let (mut from, mut at) = ((0, 0), origin);
     for (p, (dx, dy)) in steps.positions(origin, row) {
         if BLOCK_GAPS {
@@ -166,17 +175,8 @@ fn cast_to_border<const BLOCK_GAPS: bool, T: Tiles>(
             // when there are some (both lie in the box). The step is found
             // from the positions, so that packed maps need no offsets.
             let shut = if T::PACKED_ROWS {
-                let d = p - at;
-                let down = if d > 1 {
-                    row
-                } else if d < -1 {
-                    -row
-                } else {
-                    0
-                };
-                let across = d - down;
                 let wall = |q: i64| walls[q as usize / 64] >> (q % 64) & 1 != 0;
-                down != 0 && across != 0 && wall(at + down) && wall(at + across)
+                p - at == diagonal && wall(at + down) && wall(at + across)
             } else {
                 pinched(tiles, from, (dx, dy))
             };
