@@ -323,6 +323,16 @@ impl Raycast {
             let lo = column(depth, rays.trailing_zeros());
             let hi = column(depth, 63 - rays.leading_zeros());
             let walls = rows.octant_bits(octant, depth, lo, (hi - lo + 1) as u32);
+            // With the rule, bit `col - lo` when the tile past column `col`
+            // on this line is a wall, the first half of `corner_shut` (none
+            // on the box's last line or column): the line's own walls, and
+            // one read for the tile past `hi`.
+            let beside = if BLOCK && depth < max_depth {
+                let past = hi < max_col && rows.opaque_at(octant, depth, hi + 1);
+                walls >> 1 | u64::from(past) << (hi - lo)
+            } else {
+                0
+            };
             let (mut seen, mut stopped) = (0u64, 0u64);
             let mut left = rays;
             while left != 0 {
@@ -332,7 +342,10 @@ impl Raycast {
                 seen |= 1 << col;
                 if walls >> (col - lo) & 1 != 0 {
                     stopped |= through;
-                } else if BLOCK && rows.corner_shut(octant, depth, col, (max_depth, max_col)) {
+                } else if BLOCK
+                    && beside >> (col - lo) & 1 != 0
+                    && rows.opaque_at(octant, depth + 1, col)
+                {
                     // The rays that step to column `col + 1` pass the
                     // blocking corner: they stop.
                     stopped |= through & segment(depth + 1, col + 1);
