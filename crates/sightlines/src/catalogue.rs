@@ -199,12 +199,15 @@ impl Algorithm {
     /// use sightlines::Algorithm;
     /// assert!(Algorithm::RecursiveShadowcast.supports_partial_visibility());
     /// assert!(Algorithm::SymmetricShadowcast.supports_partial_visibility());
+    /// assert!(Algorithm::DiamondShadowcast.supports_partial_visibility());
     /// assert!(!Algorithm::Raycast.supports_partial_visibility());
     /// ```
     pub const fn supports_partial_visibility(self) -> bool {
         matches!(
             self,
-            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast
+            Algorithm::RecursiveShadowcast
+                | Algorithm::SymmetricShadowcast
+                | Algorithm::DiamondShadowcast
         )
     }
 

@@ -2,8 +2,8 @@
 
 use crate::algorithm::Algorithm;
 use crate::algorithms::{
-    BasicRaycast, Beveled, DiamondRaycast, DiamondShadowcast, PrecisePermissive, Raycast,
-    RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
+    BasicRaycast, Beveled, DiamondRaycast, DiamondShadowcast, FieldBits, PrecisePermissive,
+    Raycast, RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
 use crate::error::{
     FovError, DIAGONAL_RULE, PARTIAL_DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_DIAGONAL_RULE,
@@ -14,7 +14,7 @@ use crate::gaps::DiagonalGaps;
 use crate::kernel::{with_tiles, Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
-use crate::translucent::scan::{MidLines, Squares, TranslucentScan};
+use crate::translucent::scan::{Diamonds, MidLines, Squares, TranslucentScan};
 use crate::translucent::{Binary, Translucency, Walls, OPAQUE};
 use crate::visible::{checked_area, VisibleSet};
 
@@ -41,6 +41,9 @@ pub struct Fov {
     gaps: DiagonalGaps,
     visibility: u8,
     translucent: TranslucentScan,
+    /// The plain field, for the partial visibility of an algorithm whose
+    /// tiles the partial scan does not pick alone.
+    partial_field: FieldBits,
     precise_permissive: PrecisePermissive,
     diamond_shadowcast: DiamondShadowcast,
     symmetric_shadowcast: SymmetricShadowcast,
@@ -67,6 +70,7 @@ impl Fov {
             gaps: DiagonalGaps::Pass,
             visibility: OPAQUE,
             translucent: TranslucentScan::default(),
+            partial_field: FieldBits::default(),
             precise_permissive: PrecisePermissive::new(),
             diamond_shadowcast: DiamondShadowcast::new(),
             symmetric_shadowcast: SymmetricShadowcast::new(),
@@ -283,9 +287,9 @@ impl Fov {
     /// a single ray past a corner. The origin is 255. Soft edges for
     /// lighting, or "you half see something".
     ///
-    /// For the two shadowcasts that keep exact slopes
+    /// For the three shadowcasts
     /// ([`Algorithm::supports_partial_visibility`]), each by its own
-    /// [definition](crate::translucent); the tiles are those of its field:
+    /// definition; the tiles are those of its field:
     ///
     /// - `recursive-shadowcast`: a tile's extent is the rays from the
     ///   origin's centre that meet its square, shadowed where they cross an
@@ -297,7 +301,11 @@ impl Fov {
     ///   of an opaque tile nearer. A floor tile is in view when the ray to
     ///   its centre is, so one in the field may have only a sliver of its
     ///   extent in view, and one with most of it in view may be out of the
-    ///   field.
+    ///   field;
+    /// - `diamond-shadowcast`: the same, as its diamond walls shadow the
+    ///   same angles as their mid-lines; the single rays its pin-hole and
+    ///   corner rules shut have no angle, and a tile of its field with no
+    ///   angle in view is 1.
     ///
     /// ```
     /// use sightlines::{Algorithm, Fov, Range};
@@ -348,6 +356,24 @@ impl Fov {
         match self.algorithm {
             Algorithm::SymmetricShadowcast => {
                 scan.run_partial::<MidLines, _, _>(&Binary(map), &field, &mut report)
+            }
+            Algorithm::DiamondShadowcast => {
+                // The tiles of the plain field, each with the part the
+                // scan measures, or 1 when no angle of it is in view.
+                let tiles = &mut self.partial_field;
+                tiles.reset(&field)?;
+                self.diamond_shadowcast.run(map, &field, tiles)?;
+                scan.run_partial::<Diamonds, _, _>(&Binary(map), &field, &mut |dx, dy, part| {
+                    if tiles.contains(dx, dy) {
+                        tiles.remove(dx, dy);
+                        report(dx, dy, part);
+                    }
+                });
+                tiles.for_each_run(|dy, dx0, dx1| {
+                    for dx in dx0..=dx1 {
+                        report(dx, dy, 1);
+                    }
+                });
             }
             _ => scan.run_partial::<Squares, _, _>(&Binary(map), &field, &mut report),
         }

@@ -174,17 +174,6 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
                 n, 0,
                 "{algorithm} with {range:?}: {n} allocations after warm-up"
             );
-            if algorithm.supports_partial_visibility() {
-                fov.compute_partial(&grid, warm_origin, range, |_, _, _| count += 1)
-                    .unwrap();
-                let n = allocations_during(|| {
-                    for &o in &floors {
-                        fov.compute_partial(&grid, o, range, |_, _, _| count += 1)
-                            .unwrap();
-                    }
-                });
-                assert_eq!(n, 0, "{algorithm} partial with {range:?}: {n} allocations");
-            }
             // A viewer's buffers (its sets and its dimmed tiles) grow to the
             // largest field it met: one round over every floor warms it up.
             let mut viewer = Viewer::new(warm_origin, range, algorithm);
@@ -197,6 +186,41 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
             walk(&mut viewer);
             let n = allocations_during(|| walk(&mut viewer));
             assert_eq!(n, 0, "{algorithm} viewer with {range:?}: {n} allocations");
+        }
+    }
+}
+
+/// Partial visibility too, for every algorithm that gives it.
+#[test]
+fn partial_fields_allocate_nothing_after_warm_up() {
+    let cave = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/cave64.txt"
+    ))
+    .unwrap();
+    let grid = Grid::parse(&cave).unwrap().grid;
+    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| !grid.is_opaque(x, y))
+        .collect();
+    let warm_origin = floors[floors.len() / 2];
+    for &algorithm in Algorithm::ALL {
+        if !algorithm.supports_partial_visibility() {
+            continue;
+        }
+        for range in [Range::circle(16), Range::UNLIMITED] {
+            let mut fov = Fov::new(algorithm);
+            let mut count = 0usize;
+            fov.compute_partial(&grid, warm_origin, range, |_, _, _| count += 1)
+                .unwrap();
+            let n = allocations_during(|| {
+                for &o in &floors {
+                    fov.compute_partial(&grid, o, range, |_, _, _| count += 1)
+                        .unwrap();
+                }
+            });
+            assert!(count > floors.len());
+            assert_eq!(n, 0, "{algorithm} partial with {range:?}: {n} allocations");
         }
     }
 }

@@ -618,3 +618,27 @@ impl SightRule for MidLines {
         (Key::above(low), Key::below(high))
     }
 }
+
+/// `diamond-shadowcast`'s partial visibility: its diamond walls shadow,
+/// within an octant, the same open slopes as the mid-lines, and a tile's
+/// extent is its mid-line; every tile some ray of its extent reaches is
+/// reported, for the caller to keep those of the algorithm's own field
+/// (whose pin-holes and corner rules block single rays, which have no
+/// angle).
+pub(crate) struct Diamonds;
+
+impl SightRule for Diamonds {
+    const RAYS: (Key, Key) = MidLines::RAYS;
+
+    fn crossing(d: i64, c: i64) -> (Slope, Slope) {
+        MidLines::crossing(d, c)
+    }
+
+    fn seen_by(d: i64, c: i64, _level: u8) -> (Key, Key) {
+        MidLines::extent(d, c)
+    }
+
+    fn extent(d: i64, c: i64) -> (Key, Key) {
+        MidLines::extent(d, c)
+    }
+}

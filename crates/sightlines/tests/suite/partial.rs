@@ -5,7 +5,8 @@
 //! map coordinates, with none of the scan's octants or slopes. A tile's
 //! extent is its square for `recursive-shadowcast`, and its mid-lines (the
 //! plus sign of the unit segments through its centre) for
-//! `symmetric-shadowcast`.
+//! `symmetric-shadowcast` and `diamond-shadowcast` (whose diamonds shadow
+//! the same angles as their mid-lines).
 
 use crate::common::{random_grid, Random};
 use sightlines::{Algorithm, DiagonalGaps, Fov, FovError, Grid, Opacity, Range, Shape};
@@ -14,6 +15,7 @@ use std::f64::consts::PI;
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
 const SS: Algorithm = Algorithm::SymmetricShadowcast;
+const DS: Algorithm = Algorithm::DiamondShadowcast;
 
 /// The points, relative to a tile's centre, whose angles bound its extent.
 type Outline = [(f64, f64); 4];
@@ -25,7 +27,7 @@ const MID_LINES: Outline = [(-0.5, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5)];
 
 /// The outline of the tiles of `algorithm`.
 fn outline(algorithm: Algorithm) -> Outline {
-    if algorithm == SS {
+    if algorithm == SS || algorithm == DS {
         MID_LINES
     } else {
         SQUARE
@@ -98,6 +100,11 @@ fn recursive_shadowcast_equals_an_angular_sweep_on_3000_random_maps() {
 #[test]
 fn symmetric_shadowcast_equals_an_angular_sweep_on_3000_random_maps() {
     equals_an_angular_sweep(SS, 0x9A27_0002, 3000);
+}
+
+#[test]
+fn diamond_shadowcast_equals_an_angular_sweep_on_3000_random_maps() {
+    equals_an_angular_sweep(DS, 0x9A27_0003, 3000);
 }
 
 fn equals_an_angular_sweep(algorithm: Algorithm, seed: u64, maps: usize) {
@@ -187,7 +194,8 @@ fn errors_are_clear() {
         .unwrap_err();
     assert!(matches!(err, FovError::Unsupported { .. }));
     assert!(
-        err.to_string().contains("use recursive-shadowcast"),
+        err.to_string()
+            .contains("use recursive-shadowcast, symmetric-shadowcast or diamond-shadowcast"),
         "{err}"
     );
     fov.set_algorithm(RS);

@@ -69,6 +69,13 @@ impl FieldBits {
         fresh
     }
 
+    /// Whether the bit of offset `(dx, dy)` is set.
+    #[inline]
+    pub(crate) fn contains(&self, dx: i64, dy: i64) -> bool {
+        let (word, bit) = self.index(dx, dy);
+        self.bits.words()[word] & bit != 0
+    }
+
     /// Clears the bit of offset `(dx, dy)`.
     pub(crate) fn remove(&mut self, dx: i64, dy: i64) {
         let (word, bit) = self.index(dx, dy);
