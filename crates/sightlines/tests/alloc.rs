@@ -7,14 +7,27 @@ use sightlines::{
     Algorithm, DiagonalGaps, Fov, Grid, LevelGrid, Opacity, Range, Viewer, VisibleSet,
 };
 
-#[test]
-fn second_computation_allocates_nothing() {
+/// The 64x64 cave of the tests' data.
+fn cave() -> Grid {
     let cave = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/cave64.txt"
     ))
     .unwrap();
-    let grid = Grid::parse(&cave).unwrap().grid;
+    Grid::parse(&cave).unwrap().grid
+}
+
+/// Every floor tile of `grid`, row by row.
+fn floors(grid: &Grid) -> Vec<(i32, i32)> {
+    (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| !grid.is_opaque(x, y))
+        .collect()
+}
+
+#[test]
+fn second_computation_allocates_nothing() {
+    let grid = cave();
     let origins = [(31, 31), (10, 12), (50, 40), (3, 60)];
     for &algorithm in Algorithm::ALL {
         for range in [Range::circle(16), Range::UNLIMITED, Range::square(40)] {
@@ -54,16 +67,8 @@ fn second_computation_allocates_nothing() {
 /// call starts, not grown as the map demands.
 #[test]
 fn one_warm_up_serves_every_origin() {
-    let cave = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/cave64.txt"
-    ))
-    .unwrap();
-    let grid = Grid::parse(&cave).unwrap().grid;
-    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
-        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
-        .filter(|&(x, y)| !sightlines::Opacity::is_opaque(&grid, x, y))
-        .collect();
+    let grid = cave();
+    let floors = floors(&grid);
     // Every floor tile but the warm-up's: the map's worst cases are in there.
     let warm_origin = floors[floors.len() / 2];
     let mut failures = Vec::new();
@@ -127,12 +132,7 @@ fn a_warm_up_near_the_origin_serves_a_farther_one() {
 /// a tenth of its floor at level 64 and smoke of every level.
 #[test]
 fn translucent_fields_allocate_nothing_after_warm_up() {
-    let cave = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/cave64.txt"
-    ))
-    .unwrap();
-    let grid = Grid::parse(&cave).unwrap().grid;
+    let grid = cave();
     let mut levels = LevelGrid::new(grid.width(), grid.height()).unwrap();
     let mut floors = Vec::new();
     for y in 0..grid.height() as i32 {
@@ -193,16 +193,8 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
 /// Partial visibility too, for every algorithm that gives it.
 #[test]
 fn partial_fields_allocate_nothing_after_warm_up() {
-    let cave = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/cave64.txt"
-    ))
-    .unwrap();
-    let grid = Grid::parse(&cave).unwrap().grid;
-    let floors: Vec<(i32, i32)> = (0..grid.height() as i32)
-        .flat_map(|y| (0..grid.width() as i32).map(move |x| (x, y)))
-        .filter(|&(x, y)| !grid.is_opaque(x, y))
-        .collect();
+    let grid = cave();
+    let floors = floors(&grid);
     let warm_origin = floors[floors.len() / 2];
     for &algorithm in Algorithm::ALL {
         if !algorithm.supports_partial_visibility() {

@@ -203,35 +203,44 @@ impl<S: Sink> Sink for Except<'_, S> {
 
     #[inline]
     fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
-        let (shut, line) = (self.shut, (dy + self.shut.up) as usize);
-        let mut from = dx0;
-        while from <= dx1 {
-            let (a, b) = ((from + shut.left) as usize, (dx1 + shut.left) as usize);
-            let Some(at) = shut.rows.first_in(line, a, b) else {
-                break;
-            };
-            let dx = at as i64 - shut.left;
-            self.sink.row(dy, from, dx - 1);
-            from = dx + 1;
-        }
-        self.sink.row(dy, from, dx1);
+        let (shut, sink) = (self.shut, &mut *self.sink);
+        let line = (dy + shut.up) as usize;
+        between(&shut.rows, line, shut.left, (dx0, dx1), |a, b| {
+            sink.row(dy, a, b);
+        });
     }
 
     #[inline]
     fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
-        let (shut, line) = (self.shut, (dx + self.shut.left) as usize);
-        let mut from = dy0;
-        while from <= dy1 {
-            let (a, b) = ((from + shut.up) as usize, (dy1 + shut.up) as usize);
-            let Some(at) = shut.columns.first_in(line, a, b) else {
-                break;
-            };
-            let dy = at as i64 - shut.up;
-            self.sink.column(dx, from, dy - 1);
-            from = dy + 1;
-        }
-        self.sink.column(dx, from, dy1);
+        let (shut, sink) = (self.shut, &mut *self.sink);
+        let line = (dx + shut.left) as usize;
+        between(&shut.columns, line, shut.up, (dy0, dy1), |a, b| {
+            sink.column(dx, a, b);
+        });
     }
+}
+
+/// Calls `span(a, b)` for the runs of `from..=to` (offsets along `line` of
+/// `lines`, bit `offset + t` for `t`) between its set bits.
+#[inline]
+fn between(
+    lines: &Lines,
+    line: usize,
+    offset: i64,
+    (from, to): (i64, i64),
+    mut span: impl FnMut(i64, i64),
+) {
+    let mut from = from;
+    while from <= to {
+        let Some(at) = lines.first_in(line, (from + offset) as usize, (to + offset) as usize)
+        else {
+            break;
+        };
+        let t = at as i64 - offset;
+        span(from, t - 1);
+        from = t + 1;
+    }
+    span(from, to);
 }
 
 /// Whether the ray from the origin's centre to the centre at offset `to`
