@@ -185,38 +185,55 @@ impl ShutCentres {
     }
 }
 
-/// A [`Sink`] that passes on every tile but the [`ShutCentres`]' floors.
-pub(crate) struct Except<'a, S> {
+/// A [`Sink`] that passes on every tile but the [`ShutCentres`]' floors,
+/// if any.
+pub(crate) struct Except<'a, S: ?Sized> {
     pub(crate) sink: &'a mut S,
-    pub(crate) shut: &'a ShutCentres,
+    pub(crate) shut: Option<&'a ShutCentres>,
 }
 
-impl<S: Sink> Sink for Except<'_, S> {
-    #[inline]
+// Out of line: the scan calls these from many places, and its copy for
+// the rule weighs on the wasm module.
+impl<S: Sink + ?Sized> Sink for Except<'_, S> {
+    #[inline(never)]
     fn tile(&mut self, dx: i64, dy: i64) {
-        let (shut, line) = (self.shut, (dy + self.shut.up) as usize);
-        let at = (dx + shut.left) as usize;
-        if shut.rows.first_in(line, at, at).is_none() {
+        let hidden = self.shut.is_some_and(|shut| {
+            let at = (dx + shut.left) as usize;
+            shut.rows
+                .first_in((dy + shut.up) as usize, at, at)
+                .is_some()
+        });
+        if !hidden {
             self.sink.tile(dx, dy);
         }
     }
 
-    #[inline]
+    #[inline(never)]
     fn row(&mut self, dy: i64, dx0: i64, dx1: i64) {
-        let (shut, sink) = (self.shut, &mut *self.sink);
-        let line = (dy + shut.up) as usize;
-        between(&shut.rows, line, shut.left, (dx0, dx1), |a, b| {
-            sink.row(dy, a, b);
-        });
+        let sink = &mut *self.sink;
+        match self.shut {
+            None => sink.row(dy, dx0, dx1),
+            Some(shut) => {
+                let line = (dy + shut.up) as usize;
+                between(&shut.rows, line, shut.left, (dx0, dx1), |a, b| {
+                    sink.row(dy, a, b);
+                });
+            }
+        }
     }
 
-    #[inline]
+    #[inline(never)]
     fn column(&mut self, dx: i64, dy0: i64, dy1: i64) {
-        let (shut, sink) = (self.shut, &mut *self.sink);
-        let line = (dx + shut.left) as usize;
-        between(&shut.columns, line, shut.up, (dy0, dy1), |a, b| {
-            sink.column(dx, a, b);
-        });
+        let sink = &mut *self.sink;
+        match self.shut {
+            None => sink.column(dx, dy0, dy1),
+            Some(shut) => {
+                let line = (dx + shut.left) as usize;
+                between(&shut.columns, line, shut.up, (dy0, dy1), |a, b| {
+                    sink.column(dx, a, b);
+                });
+            }
+        }
     }
 }
 

@@ -461,10 +461,13 @@ impl Scan for SymmetricShadowcast {
             let mut shut = std::mem::take(&mut self.shut);
             let found = with_tiles!(map, field.origin, |tiles| {
                 let found = shut.find(tiles, field);
-                match found {
-                    Ok(true) => self.scan(tiles, field, &mut Except { sink, shut: &shut }),
-                    Ok(false) => self.scan(tiles, field, sink),
-                    Err(_) => {}
+                if let Ok(found) = found {
+                    // The sink behind a pointer: one compiled copy of the
+                    // scan serves every sink with the rule, which keeps the
+                    // wasm module small.
+                    let sink: &mut dyn Sink = sink;
+                    let shut = found.then_some(&shut);
+                    self.scan(tiles, field, &mut Except { sink, shut });
                 }
                 found
             });
