@@ -212,11 +212,25 @@ impl Fov {
         map: &M,
         origin: (i32, i32),
         range: Range,
-        mut visit: V,
+        visit: V,
     ) -> Result<(), FovError>
     where
         M: Translucency + ?Sized,
         V: FnMut(i32, i32, u8),
+    {
+        let field = self.translucent_field(map, origin, range)?;
+        self.scan_translucent(map, &field, visit)
+    }
+
+    /// The field of [`Fov::compute_translucent`], once its options pass.
+    fn translucent_field<M>(
+        &self,
+        map: &M,
+        origin: (i32, i32),
+        range: Range,
+    ) -> Result<Field, FovError>
+    where
+        M: Translucency + ?Sized,
     {
         self.keeps(
             self.algorithm.supports_translucency(),
@@ -226,7 +240,20 @@ impl Fov {
         if self.visibility == 0 {
             return Err(FovError::NoVisibility);
         }
-        let field = Field::new(&Walls(map), origin, range)?;
+        Field::new(&Walls(map), origin, range)
+    }
+
+    /// The scan of [`Fov::compute_translucent`] on its `field`.
+    fn scan_translucent<M, V>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        mut visit: V,
+    ) -> Result<(), FovError>
+    where
+        M: Translucency + ?Sized,
+        V: FnMut(i32, i32, u8),
+    {
         let lit_walls = self.lit_walls;
         let mut report = |dx: i64, dy: i64, v: u8| {
             let (x, y) = field.tile(dx, dy);
@@ -237,15 +264,15 @@ impl Fov {
         let scan = &mut self.translucent;
         match self.algorithm {
             Algorithm::SymmetricShadowcast => {
-                scan.run::<MidLines, M, _>(map, &field, self.visibility, &mut report)
+                scan.run::<MidLines, M, _>(map, field, self.visibility, &mut report)
             }
             Algorithm::Raycast => {
                 // Its rays are as many as the field is wide: bounded as the
                 // plain cast's marks are.
                 checked_area(field.rect())?;
-                scan.raycast(map, &field, self.visibility, &mut report)
+                scan.raycast(map, field, self.visibility, &mut report)
             }
-            _ => scan.run::<Squares, M, _>(map, &field, self.visibility, &mut report),
+            _ => scan.run::<Squares, M, _>(map, field, self.visibility, &mut report),
         }
         Ok(())
     }
@@ -264,11 +291,11 @@ impl Fov {
     where
         M: Translucency + ?Sized,
     {
-        let field = Field::new(&Walls(map), origin, range)?;
+        let field = self.translucent_field(map, origin, range)?;
         set.reset(checked_area(field.rect())?);
         dimmed.clear();
         let full = self.visibility;
-        self.compute_translucent(map, origin, range, |x, y, v| {
+        self.scan_translucent(map, &field, |x, y, v| {
             set.insert(x, y);
             if v < full {
                 dimmed.push((x, y, v));

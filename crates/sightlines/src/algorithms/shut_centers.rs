@@ -111,17 +111,13 @@ impl ShutCentres {
         let mut at = x0;
         while at < x1 {
             let len = (x1 - at + 1).min(64) as u32;
+            // The origin's column in the band, if in it or right of it.
+            let origin_bit = u32::try_from(-at).ok();
             // Right of the origin the nearer tile is the left one, bit i of
             // a row; left of it, the right one, bit i + 1.
-            let right = match u32::try_from(-at) {
-                Ok(i) => u64::MAX.checked_shl(i).unwrap_or(0),
-                Err(_) => u64::MAX,
-            };
+            let right = origin_bit.map_or(u64::MAX, |i| u64::MAX.checked_shl(i).unwrap_or(0));
             // The origin's tile is a point, not a wall.
-            let origin = match u32::try_from(-at) {
-                Ok(i) => !1u64.checked_shl(i).unwrap_or(0),
-                Err(_) => u64::MAX,
-            };
+            let origin = origin_bit.map_or(u64::MAX, |i| !1u64.checked_shl(i).unwrap_or(0));
             // Past a corner, a ray meets only tiles at least as far on
             // both axes as the corner's farthest tile: a band's rows end
             // where the range no longer reaches its nearest column.
@@ -130,11 +126,11 @@ impl ShutCentres {
             } else {
                 at.abs().min((at + i64::from(len) - 1).abs())
             };
-            let mut far = 0;
-            while far < field.up.max(field.down) && self.reach.at(far + 1) >= near_col {
-                far += 1;
+            let mut rows_out = 0;
+            while rows_out < field.up.max(field.down) && self.reach.at(rows_out + 1) >= near_col {
+                rows_out += 1;
             }
-            let (top, bottom) = ((-far + 1).max(-field.up + 1), far.min(field.down));
+            let (top, bottom) = ((-rows_out + 1).max(-field.up + 1), rows_out.min(field.down));
             let mut above = tiles.row_bits(at, top - 1, len);
             for cy in top..=bottom {
                 let below = tiles.row_bits(at, cy, len);

@@ -286,19 +286,21 @@ impl TranslucentScan {
                 // The tile's visibility: the best piece that sees it.
                 let (from, to) = R::seen_by(d, c, level);
                 let (from, to) = (from.max(R::RAYS.0), to.min(R::RAYS.1));
-                if PARTIAL {
-                    // The extent holds the rays that see the tile.
+                // Partial visibility measures the tile's extent, which holds
+                // the rays that see it.
+                let extent = if PARTIAL {
                     let (lo, hi) = R::extent(d, c);
-                    let extent = (lo.max(R::RAYS.0), hi.min(R::RAYS.1));
-                    while first < self.pieces.len() && self.pieces[first].hi < extent.0 {
-                        first += 1;
-                    }
+                    (lo.max(R::RAYS.0), hi.min(R::RAYS.1))
+                } else {
+                    (from, to)
+                };
+                while first < self.pieces.len() && self.pieces[first].hi < extent.0 {
+                    first += 1;
+                }
+                if PARTIAL {
                     self.see_part(k, octant, (d, c), first, (from, to), extent, visit);
                     self.dimmers_of::<R>(level, d, c, &mut opaque_run);
                     continue;
-                }
-                while first < self.pieces.len() && self.pieces[first].hi < from {
-                    first += 1;
                 }
                 let mut best = 0;
                 for piece in &self.pieces[first..] {
