@@ -654,9 +654,7 @@ impl Game {
         self.map.set(at.0, at.1, false);
         // Only the fields of view whose range covers the door can change.
         tile_changed(
-            std::iter::once(&mut self.player)
-                .chain(std::iter::once(&mut self.compare))
-                .chain(self.monsters.iter_mut().map(|m| &mut m.viewer)),
+            everyone(&mut self.player, &mut self.compare, &mut self.monsters),
             at,
         );
     }
@@ -699,10 +697,8 @@ impl Game {
 
     fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) {
         self.fov.set_diagonal_gaps(gaps);
-        self.player.mark_dirty();
-        self.compare.mark_dirty();
-        for m in &mut self.monsters {
-            m.viewer.mark_dirty();
+        for viewer in everyone(&mut self.player, &mut self.compare, &mut self.monsters) {
+            viewer.mark_dirty();
         }
         self.refresh_view();
         if self.mode == Mode::Aim {
@@ -807,13 +803,7 @@ impl Game {
         self.turn += 1;
         let (player, compare, monsters) = (&mut self.player, &mut self.compare, &mut self.monsters);
         self.haze.thin(|tile| {
-            let viewers = [&mut *player, &mut *compare];
-            tile_changed(
-                viewers
-                    .into_iter()
-                    .chain(monsters.iter_mut().map(|m| &mut m.viewer)),
-                tile,
-            );
+            tile_changed(everyone(player, compare, monsters), tile);
         });
         if self.turn % REGEN_TURNS == 0 {
             self.hp = (self.hp + 1).min(MAX_HP);
@@ -840,9 +830,7 @@ impl Game {
         for (x, y) in self.blast_area.iter() {
             if !self.map.is_opaque(x, y) && self.haze.puff(x, y) {
                 tile_changed(
-                    [&mut self.player, &mut self.compare]
-                        .into_iter()
-                        .chain(self.monsters.iter_mut().map(|m| &mut m.viewer)),
+                    everyone(&mut self.player, &mut self.compare, &mut self.monsters),
                     (x, y),
                 );
             }
@@ -855,6 +843,18 @@ impl Game {
         }
         self.log.push_back(text);
     }
+}
+
+/// Every viewer of the game: the player's, the diff overlay's and the
+/// monsters'. Fields apart, so that the callers can borrow the rest.
+fn everyone<'a>(
+    player: &'a mut Viewer,
+    compare: &'a mut Viewer,
+    monsters: &'a mut [Monster],
+) -> impl Iterator<Item = &'a mut Viewer> {
+    [player, compare]
+        .into_iter()
+        .chain(monsters.iter_mut().map(|m| &mut m.viewer))
 }
 
 /// Whether `algorithm`, with `fov`'s diagonal rule, sees through
