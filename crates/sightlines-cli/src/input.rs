@@ -447,7 +447,7 @@ pub fn seeing_through(algorithms: Vec<Algorithm>) -> Result<Vec<Algorithm>, Fail
         .partition(|a| a.supports_translucency());
     if kept.is_empty() {
         return Err(Failure::usage(
-            "none of these algorithms sees through translucent tiles yet; with --translucent use recursive-shadowcast, symmetric-shadowcast or raycast",
+            "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast",
         ));
     }
     if !left_out.is_empty() {

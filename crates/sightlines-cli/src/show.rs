@@ -61,8 +61,8 @@ pub struct ShowArgs {
     /// from 1 to 255: `'~=96,"=48'` (quote it for the shell). Sight starts
     /// at --visibility and loses a tile's level each time it crosses one;
     /// JSON gives each visible tile's visibility, pictures shade by it.
-    /// For the algorithms that see through them (recursive-shadowcast,
-    /// symmetric-shadowcast, raycast).
+    /// For the algorithms that see through them (precise-permissive,
+    /// recursive-shadowcast, symmetric-shadowcast, raycast).
     #[arg(long, value_name = "C=LEVEL,...", value_parser = crate::input::parse_translucent)]
     pub translucent: Option<crate::input::Translucent>,
     /// The visibility sight starts with through --translucent tiles, 1 to 255.

@@ -6,8 +6,9 @@
 //! better than B sees A (B not seeing A at all is the extreme case). An
 //! algorithm whose plain field is symmetric between floors
 //! (`Algorithm::is_symmetric`) keeps that promise through translucent tiles
-//! when its definition makes it so: `symmetric-shadowcast` does (the ray
-//! between two centres is the same segment both ways).
+//! when its definition makes it so: `precise-permissive` and
+//! `symmetric-shadowcast` do (the segments, or the ray between two centres,
+//! are the same both ways).
 //!
 //! Every visibility between the checked tiles is kept, a byte a pair, so
 //! the tiles checked are capped at [`MAX_TILES`]; the promises every

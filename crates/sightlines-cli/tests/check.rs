@@ -353,7 +353,7 @@ fn the_diagonal_rule_keeps_symmetric_shadowcasting_symmetric() {
 }
 
 /// `--translucent`: the uneven pairs (seen better one way) are those the
-/// library's fields give, `symmetric-shadowcast` has none, and the exit
+/// library's fields give, the symmetric algorithms have none, and the exit
 /// code follows the mode.
 #[test]
 fn translucent_uneven_pairs_match_the_library() {
@@ -373,6 +373,7 @@ fn translucent_uneven_pairs_match_the_library() {
         .filter(|&(x, y)| levels.level(x, y) < 255)
         .collect();
     for algorithm in [
+        Algorithm::PrecisePermissive,
         Algorithm::RecursiveShadowcast,
         Algorithm::SymmetricShadowcast,
         Algorithm::Raycast,

@@ -641,7 +641,7 @@ const SMOKY: &str = "\
 ";
 
 /// `--translucent`: JSON's visible tiles and their visibility are the
-/// library's, for both algorithms that see through translucent tiles, and
+/// library's, for algorithms that see through translucent tiles, and
 /// with a lower starting visibility.
 #[test]
 fn translucent_json_is_the_library_field_with_its_visibility() {
@@ -654,7 +654,11 @@ fn translucent_json_is_the_library_field_with_its_visibility() {
     })
     .unwrap()
     .levels;
-    for id in ["recursive-shadowcast", "symmetric-shadowcast"] {
+    for id in [
+        "precise-permissive",
+        "recursive-shadowcast",
+        "symmetric-shadowcast",
+    ] {
         for visibility in ["255", "150"] {
             let o = sightlines(
                 &[

@@ -187,7 +187,10 @@ impl Algorithm {
     pub const fn supports_translucency(self) -> bool {
         matches!(
             self,
-            Algorithm::RecursiveShadowcast | Algorithm::SymmetricShadowcast | Algorithm::Raycast
+            Algorithm::PrecisePermissive
+                | Algorithm::RecursiveShadowcast
+                | Algorithm::SymmetricShadowcast
+                | Algorithm::Raycast
         )
     }
 

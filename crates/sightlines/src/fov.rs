@@ -272,6 +272,10 @@ impl Fov {
                 checked_area(field.rect())?;
                 scan.raycast(map, field, self.visibility, &mut report)
             }
+            Algorithm::PrecisePermissive => {
+                self.precise_permissive
+                    .run_translucent(map, field, self.visibility, &mut report)
+            }
             _ => scan.run::<Squares, M, _>(map, field, self.visibility, &mut report),
         }
         Ok(())

@@ -154,6 +154,7 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
         }
     }
     for algorithm in [
+        Algorithm::PrecisePermissive,
         Algorithm::RecursiveShadowcast,
         Algorithm::SymmetricShadowcast,
     ] {

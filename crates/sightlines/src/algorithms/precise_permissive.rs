@@ -67,6 +67,7 @@ use crate::range::Range;
 
 #[cfg(test)]
 mod old_reference;
+mod translucent;
 
 /// A sight line, in quadrant coordinates (x right, y away from the origin)
 /// scaled by the size of a tile (1, or [`STEP`] below level 8): through the
@@ -416,6 +417,8 @@ pub struct PrecisePermissive {
     bumps: Vec<Bump>,
     /// The range's reach, row by row.
     reach: Reach,
+    /// The scan through translucent tiles.
+    lit: translucent::Lit,
 }
 
 impl Default for PrecisePermissive {
@@ -425,6 +428,7 @@ impl Default for PrecisePermissive {
             views: Vec::new(),
             bumps: Vec::new(),
             reach: Reach::default(),
+            lit: translucent::Lit::default(),
         }
     }
 }

@@ -18,6 +18,10 @@
 //! The origin's own level takes nothing (a viewer in smoke still sees out);
 //! tiles off a bounded map are opaque.
 //!
+//! - `precise-permissive`: segments from any point inside the origin's tile
+//!   to any point inside the tile, each dimmed by the tiles whose interiors
+//!   it meets on the way. Visibility between any two tiles is symmetric: a
+//!   segment reversed meets the same tiles.
 //! - `recursive-shadowcast`: rays from the origin's centre; a ray reaches a
 //!   tile when it meets its square, and is dimmed by the tiles nearer (in
 //!   Chebyshev distance) whose interior it crosses.

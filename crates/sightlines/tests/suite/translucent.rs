@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 const RS: Algorithm = Algorithm::RecursiveShadowcast;
 const SS: Algorithm = Algorithm::SymmetricShadowcast;
+const PP: Algorithm = Algorithm::PrecisePermissive;
 
 /// How a ray of slope `s` (col per depth, from the origin's centre) meets
 /// and crosses tile (`k`, `c`) of an octant, by the algorithm's definition.
@@ -221,6 +222,149 @@ fn raycast_model(
     best
 }
 
+/// `precise-permissive`'s definition, tile by tile: each tile in range is
+/// seen at the starting visibility less the least its segments from the
+/// origin are dimmed ([`least_dimming`]).
+fn permissive_model(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    let field = Field::new(map, origin, range);
+    let mut seen = BTreeMap::new();
+    for dy in -field.up..=field.down {
+        for dx in -field.left..=field.right {
+            if field.in_range(dx, dy) {
+                let b = field.tile(dx, dy);
+                let v = i64::from(start) - least_dimming(map, origin, b);
+                if v > 0 {
+                    seen.insert(b, v as u8);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// The least sum of the levels of the tiles whose interiors a segment from
+/// a point strictly inside tile `a` to one strictly inside tile `b` meets
+/// (`a` and `b` left out).
+///
+/// Mirrored so that `b` lies up and right of `a`, a segment between tiles
+/// of different rows and columns lies on a line `q·y = p·x + C` of slope
+/// `p / q > 0`; for one slope, it runs from `a` to `b` when `C` lies in an
+/// open interval, and meets a tile's interior when `C` lies in another,
+/// every bound linear in the slope. Between two slopes where bounds cross
+/// (lines through two corners), the order of the bounds, and so the least
+/// dimming, cannot change: every such slope and one between each pair of
+/// neighbours are tried, each at every bound and between each two.
+fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32)) -> i64 {
+    if a == b {
+        return 0;
+    }
+    let (ddx, ddy) = (i64::from(b.0 - a.0), i64::from(b.1 - a.1));
+    let (sx, sy) = (ddx.signum(), ddy.signum());
+    let (dx, dy) = (ddx.abs(), ddy.abs());
+    let level = |u: i64, v: i64| {
+        i64::from(map.level(
+            (i64::from(a.0) + u * sx) as i32,
+            (i64::from(a.1) + v * sy) as i32,
+        ))
+    };
+    if dx == 0 {
+        return (1..dy).map(|v| level(0, v)).sum();
+    }
+    if dy == 0 {
+        return (1..dx).map(|u| level(u, 0)).sum();
+    }
+    // The tiles that dim, inside the hull of a and b (others no segment meets).
+    let mut dimmers = Vec::new();
+    for v in 0..=dy {
+        for u in 0..=dx {
+            if (u, v) == (0, 0) || (u, v) == (dx, dy) || level(u, v) == 0 {
+                continue;
+            }
+            let below_hull = dx * (v + 1) - dy * (u - 1) <= 0;
+            let above_hull = dx * (v - 1) - dy * (u + 1) >= 0;
+            if !below_hull && !above_hull {
+                dimmers.push((u, v, level(u, v)));
+            }
+        }
+    }
+    // The corners whose offsets bound: top-left and bottom-right of each tile.
+    let mut corners = vec![(0, 1), (1, 0), (dx, dy + 1), (dx + 1, dy)];
+    for &(u, v, _) in &dimmers {
+        corners.push((u, v + 1));
+        corners.push((u + 1, v));
+    }
+    // Slopes (num, den), den > 0, strictly between the extremes a and b allow.
+    let lo = (dy - 1, dx + 1);
+    let hi = (dx > 1).then_some((dy + 1, dx - 1));
+    let less = |p: (i64, i64), q: (i64, i64)| p.0 * q.1 < q.0 * p.1;
+    let mut slopes = Vec::new();
+    for (i, &(j1, k1)) in corners.iter().enumerate() {
+        for &(j2, k2) in &corners[i + 1..] {
+            if j1 != j2 {
+                let m = if j1 > j2 {
+                    (k1 - k2, j1 - j2)
+                } else {
+                    (k2 - k1, j2 - j1)
+                };
+                if less(lo, m) && hi.is_none_or(|h| less(m, h)) {
+                    slopes.push(m);
+                }
+            }
+        }
+    }
+    slopes.sort_by(|&p, &q| (p.0 * q.1).cmp(&(q.0 * p.1)));
+    slopes.dedup_by(|p, q| p.0 * q.1 == q.0 * p.1);
+    let between = |p: (i64, i64), q: (i64, i64)| (p.0 * q.1 + q.0 * p.1, 2 * p.1 * q.1);
+    let mut candidates = Vec::new();
+    let mut previous = lo;
+    for &m in &slopes {
+        candidates.push(between(previous, m));
+        candidates.push(m);
+        previous = m;
+    }
+    candidates.push(match hi {
+        Some(h) => between(previous, h),
+        None => (previous.0 + previous.1, previous.1),
+    });
+    let mut least = i64::MAX;
+    let mut points = Vec::new();
+    for (p, q) in candidates {
+        // Offsets doubled, so that the middle of two is whole.
+        let low = 2 * (-p).max(dy * q - p * (dx + 1));
+        let high = 2 * q.min((dy + 1) * q - p * dx);
+        if low >= high {
+            continue;
+        }
+        let spans: Vec<(i64, i64, i64)> = dimmers
+            .iter()
+            .map(|&(u, v, l)| (2 * (v * q - p * (u + 1)), 2 * ((v + 1) * q - p * u), l))
+            .collect();
+        points.clear();
+        points.extend([low, high]);
+        for &(s, e, _) in &spans {
+            points.extend([s, e].into_iter().filter(|&c| low < c && c < high));
+        }
+        points.sort_unstable();
+        points.dedup();
+        let middles = points.windows(2).map(|w| (w[0] + w[1]) / 2);
+        let inner = points[1..points.len() - 1].iter().copied();
+        for c in middles.chain(inner) {
+            let dims = spans
+                .iter()
+                .filter(|&&(s, e, _)| s < c && c < e)
+                .map(|&(_, _, l)| l)
+                .sum();
+            least = least.min(dims);
+        }
+    }
+    least
+}
+
 /// Each visible tile's visibility.
 type Seen = BTreeMap<(i32, i32), u8>;
 
@@ -287,11 +431,22 @@ fn equals(
     maps: usize,
     model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
 ) -> usize {
+    equals_on(algorithm, seed, maps, 16, model)
+}
+
+/// [`equals`] on maps of at most `side` tiles a side.
+fn equals_on(
+    algorithm: Algorithm,
+    seed: u64,
+    maps: usize,
+    side: u64,
+    model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
+) -> usize {
     let mut rng = Random::new(seed);
     let mut fov = Fov::new(algorithm);
     let mut compared = 0;
     for i in 0..maps {
-        let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
+        let (w, h) = (1 + rng.below(side) as u32, 1 + rng.below(side) as u32);
         let map = random_levels(&mut rng, w, h);
         let range = random_range(&mut rng);
         let start = if rng.percent(70) {
@@ -358,11 +513,17 @@ fn raycast_equals_its_model_on_2500_random_maps() {
     assert!(compared > 40_000, "{compared}");
 }
 
+#[test]
+fn precise_permissive_equals_its_model_on_2500_random_maps() {
+    let compared = equals_on(PP, 0x7A45_0006, 2500, 14, permissive_model);
+    assert!(compared > 40_000, "{compared}");
+}
+
 /// Levels 0 and 255 only: the plain field, every tile at full visibility.
 #[test]
 fn levels_of_0_and_255_give_the_plain_field() {
     let mut rng = Random::new(0x7A45_0003);
-    for algorithm in [RS, SS, Algorithm::Raycast] {
+    for algorithm in [PP, RS, SS, Algorithm::Raycast] {
         let mut fov = Fov::new(algorithm);
         for _ in 0..1000 {
             let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
@@ -402,15 +563,30 @@ fn levels_of_0_and_255_give_the_plain_field() {
 /// ways: the ray between their centres is the same segment.
 #[test]
 fn symmetric_shadowcast_visibility_is_symmetric() {
-    let mut rng = Random::new(0x7A45_0004);
-    let mut fov = Fov::new(SS);
+    let pairs = visibility_is_symmetric(SS, 0x7A45_0004, |level| level < 255);
+    assert!(pairs > 20_000, "{pairs}");
+}
+
+/// `precise-permissive` sees as well both ways between any two tiles: the
+/// segments one way are the other's, reversed.
+#[test]
+fn precise_permissive_visibility_is_symmetric() {
+    let pairs = visibility_is_symmetric(PP, 0x7A45_0007, |_| true);
+    assert!(pairs > 30_000, "{pairs}");
+}
+
+/// Checks that every two tiles whose levels pass `tile` see each other
+/// equally well on 300 random maps; returns the pairs seen.
+fn visibility_is_symmetric(algorithm: Algorithm, seed: u64, tile: fn(u8) -> bool) -> usize {
+    let mut rng = Random::new(seed);
+    let mut fov = Fov::new(algorithm);
     let mut pairs = 0;
     for _ in 0..300 {
         let (w, h) = (2 + rng.below(11) as u32, 2 + rng.below(11) as u32);
         let map = random_levels(&mut rng, w, h);
         let tiles: Vec<(i32, i32)> = (0..h as i32)
             .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
-            .filter(|&(x, y)| map.level(x, y) < 255)
+            .filter(|&(x, y)| tile(map.level(x, y)))
             .collect();
         let fields: BTreeMap<_, _> = tiles
             .iter()
@@ -420,12 +596,12 @@ fn symmetric_shadowcast_visibility_is_symmetric() {
             for &b in &tiles {
                 let ab = fields[&a].get(&b).copied().unwrap_or(0);
                 let ba = fields[&b].get(&a).copied().unwrap_or(0);
-                assert_eq!(ab, ba, "{a:?} and {b:?}\n{}", render(&map));
+                assert_eq!(ab, ba, "{algorithm}: {a:?} and {b:?}\n{}", render(&map));
                 pairs += usize::from(ab > 0 && a != b);
             }
         }
     }
-    assert!(pairs > 20_000, "{pairs}");
+    pairs
 }
 
 /// `recursive-shadowcast` is not symmetric with translucency either: the
@@ -446,7 +622,7 @@ fn recursive_shadowcast_visibility_is_not_symmetric() {
 #[test]
 fn a_smoke_corridor_dims_tile_by_tile() {
     let map = |x: i32, _y: i32| if (2..5).contains(&x) { 60u8 } else { 0 };
-    for algorithm in [RS, SS, Algorithm::Raycast] {
+    for algorithm in [PP, RS, SS, Algorithm::Raycast] {
         let mut fov = Fov::new(algorithm);
         let seen = {
             let mut seen = BTreeMap::new();
@@ -530,7 +706,7 @@ fn errors_are_clear() {
 fn extreme_coordinates_and_radii_do_not_panic() {
     // Every tile dims, so sight ends within a few tiles whatever the radius.
     let fog = |x: i32, y: i32| 30 + ((x ^ y) & 7) as u8 * 20;
-    for algorithm in [RS, SS] {
+    for algorithm in [PP, RS, SS] {
         let mut fov = Fov::new(algorithm);
         for origin in [
             (i32::MAX, i32::MAX),
@@ -587,7 +763,7 @@ fn viewers_keep_the_visibility_of_each_tile() {
         let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
         let map = random_levels(&mut rng, w, h);
         let range = random_range(&mut rng);
-        let algorithm = [RS, SS, Algorithm::Raycast][rng.below(3) as usize];
+        let algorithm = [PP, RS, SS, Algorithm::Raycast][rng.below(4) as usize];
         let start = 1 + rng.below(255) as u8;
         fov.set_visibility(start);
         let origin = (
