@@ -14,8 +14,8 @@
 
 use crate::input::{
     count_floors, describe_range, field_of_view, floor_tiles, is_hex_map, keeping_diagonal_rule,
-    parse_shape, parse_square_map, parse_tile_size, read_map_text, refuse_translucent_with_rule,
-    seeing_through, write_output, LoadedMap,
+    parse_shape, parse_square_map, parse_tile_size, read_map_text, seeing_through, write_output,
+    LoadedMap,
 };
 use crate::pairs::{self, OneWay, Outcome, Promises};
 use crate::picture::{fit, Crop, LegendItems, Panel};
@@ -155,14 +155,13 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
         None => Algorithm::ALL.to_vec(),
     };
     let gaps = args.diagonal_gaps;
-    refuse_translucent_with_rule(args.translucent.is_some(), gaps)?;
     if let Some(translucent) = &args.translucent {
         if args.picture.is_some() {
             return Err(Failure::usage(
                 "--translucent does not draw --picture yet; leave --picture out (the uneven pairs are listed)",
             ));
         }
-        return check_translucent(args, &map, range, seeing_through(all)?, translucent);
+        return check_translucent(args, &map, range, seeing_through(all, gaps)?, translucent);
     }
     let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
         Failure::usage(format!(
@@ -270,7 +269,7 @@ fn check_translucent(
         let outcome = uneven::check(
             &levels,
             &tiles,
-            (a, args.visibility),
+            (a, args.visibility, args.diagonal_gaps),
             range,
             args.limit,
             |done, _| bar.set_position(done as u64),

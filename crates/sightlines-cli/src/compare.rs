@@ -5,9 +5,8 @@
 
 use crate::input::{
     describe_range, field_of_view, is_hex_map, keeping_diagonal_rule, parse_algorithm_choice,
-    parse_position, parse_shape, parse_square_map, parse_tile_size, read_map_text,
-    refuse_translucent_with_rule, resolve_origin, seeing_through, translucent_field, write_output,
-    AlgorithmChoice, LoadedMap,
+    parse_position, parse_shape, parse_square_map, parse_tile_size, read_map_text, resolve_origin,
+    seeing_through, translucent_field, write_output, AlgorithmChoice, LoadedMap,
 };
 use crate::picture::{fit, Crop, LegendItems, Panel, Picture, Sight};
 use crate::Failure;
@@ -139,13 +138,14 @@ pub fn compare_translucent(
     range: Range,
     algorithms: &[Algorithm],
     lit_walls: bool,
-    visibility: u8,
+    (visibility, gaps): (u8, DiagonalGaps),
 ) -> Result<Comparison, Failure> {
     let mut seen = Vec::with_capacity(algorithms.len());
     let mut sights = Vec::with_capacity(algorithms.len());
     let mut fov = Fov::default();
     fov.set_lit_walls(lit_walls);
     fov.set_visibility(visibility);
+    fov.set_diagonal_gaps(gaps);
     for &a in algorithms {
         fov.set_algorithm(a);
         let mut set = VisibleSet::new();
@@ -201,7 +201,6 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     };
     let origin = resolve_origin(&map, args.at)?;
     let range = Range::with_radius(args.radius, args.shape);
-    refuse_translucent_with_rule(args.translucent.is_some(), args.diagonal_gaps)?;
     let algorithms = keeping_diagonal_rule(chosen, args.diagonal_gaps).map_err(|_| {
         Failure::usage(
             "none of these algorithms keeps the diagonal rule yet; with --diagonal-gaps block use precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast or basic-raycast",
@@ -222,9 +221,9 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
                 &levels,
                 origin,
                 range,
-                &seeing_through(algorithms)?,
+                &seeing_through(algorithms, args.diagonal_gaps)?,
                 !args.dark_walls,
-                args.visibility,
+                (args.visibility, args.diagonal_gaps),
             )?
         }
     };

@@ -425,35 +425,33 @@ pub fn translucent_field(
     })
 }
 
-/// Refuses `--translucent` with `--diagonal-gaps block`, which the library
-/// does not combine yet, in one line before any note on left-out algorithms.
-pub fn refuse_translucent_with_rule(
-    translucent: bool,
+/// The algorithms of `algorithms` that see through translucent tiles (with
+/// the diagonal rule when `gaps` blocks), the others left out with a note on
+/// standard error; a usage error when none does.
+pub fn seeing_through(
+    algorithms: Vec<Algorithm>,
     gaps: sightlines::DiagonalGaps,
-) -> Result<(), Failure> {
-    if translucent && gaps.blocks() {
-        return Err(Failure::usage(
-            "--translucent does not combine with --diagonal-gaps block yet; leave one of them out",
-        ));
-    }
-    Ok(())
-}
-
-/// The algorithms of `algorithms` that see through translucent tiles, the
-/// others left out with a note on standard error; a usage error when none does.
-pub fn seeing_through(algorithms: Vec<Algorithm>) -> Result<Vec<Algorithm>, Failure> {
-    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
-        .into_iter()
-        .partition(|a| a.supports_translucency());
+) -> Result<Vec<Algorithm>, Failure> {
+    let rule = gaps.blocks();
+    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms.into_iter().partition(|a| {
+        if rule {
+            a.supports_translucency_with_rule()
+        } else {
+            a.supports_translucency()
+        }
+    });
     if kept.is_empty() {
-        return Err(Failure::usage(
-            "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast",
-        ));
+        return Err(Failure::usage(if rule {
+            "none of these algorithms sees through translucent tiles with --diagonal-gaps block yet; use precise-permissive, or leave one of the two options out"
+        } else {
+            "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast"
+        }));
     }
     if !left_out.is_empty() {
         let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
+        let with_rule = if rule { " with the diagonal rule" } else { "" };
         eprintln!(
-            "sightlines: leaving out {}: they do not see through translucent tiles yet",
+            "sightlines: leaving out {}: they do not see through translucent tiles{with_rule} yet",
             ids.join(", ")
         );
     }

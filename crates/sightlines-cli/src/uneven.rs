@@ -17,7 +17,7 @@
 
 use crate::pairs::Promises;
 use crate::Failure;
-use sightlines::{Algorithm, Fov, LevelGrid, Range, VisibleSet};
+use sightlines::{Algorithm, DiagonalGaps, Fov, LevelGrid, Range, VisibleSet};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -51,7 +51,7 @@ pub struct Outcome {
 pub fn check(
     levels: &LevelGrid,
     tiles: &[(i32, i32)],
-    (algorithm, visibility): (Algorithm, u8),
+    (algorithm, visibility, gaps): (Algorithm, u8, DiagonalGaps),
     range: Range,
     limit: usize,
     mut progress: impl FnMut(usize, usize),
@@ -63,6 +63,7 @@ pub fn check(
     let mut seen_at = vec![0u8; n * n];
     let mut fov = Fov::new(algorithm);
     fov.set_visibility(visibility);
+    fov.set_diagonal_gaps(gaps);
     let mut promises = Promises::default();
     let mut field = VisibleSet::new();
     let map = levels.rect();

@@ -440,3 +440,34 @@ fn translucent_uneven_pairs_match_the_library() {
         "none of these algorithms sees through translucent tiles",
     );
 }
+
+/// `--translucent` with `--diagonal-gaps block`: `precise-permissive` keeps
+/// both, with no uneven pair; the others are left out with a note.
+#[test]
+fn translucent_with_the_diagonal_rule_checks_precise_permissive() {
+    let text = "########\n#..~#..#\n#.#..#.#\n#..#.~.#\n########\n";
+    let dir = temp_dir("check-translucent-rule");
+    let path = write(&dir, "gaps.txt", text);
+    let o = sightlines(
+        &[
+            "check",
+            &path,
+            "--translucent",
+            "~=96",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
+    let (out, note) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{out}{note}");
+    assert!(
+        out.contains("precise-permissive: 0 uneven pairs through translucent tiles"),
+        "{out}"
+    );
+    assert!(!out.contains("recursive-shadowcast:"), "{out}");
+    assert!(
+        note.contains("leaving out") && note.contains("with the diagonal rule"),
+        "{note}"
+    );
+}

@@ -235,6 +235,8 @@ fn translucent_compares_the_algorithms_that_see_through() {
         &o,
         "none of these algorithms sees through translucent tiles",
     );
+    // With the diagonal rule: the algorithms that keep it through
+    // translucent tiles, the others left out.
     let o = sightlines(
         &[
             "compare",
@@ -246,5 +248,38 @@ fn translucent_compares_the_algorithms_that_see_through() {
         ],
         None,
     );
-    assert_fails_with(&o, "does not combine with --diagonal-gaps block");
+    assert_ok(&o);
+    let (out, note) = (stdout(&o), stderr(&o));
+    assert!(note.contains("with the diagonal rule"), "{note}");
+    let mut fov = sightlines::Fov::new(Algorithm::PrecisePermissive);
+    fov.set_diagonal_gaps(sightlines::DiagonalGaps::Block);
+    let levels = sightlines::LevelGrid::parse_with(text, |c| match c {
+        '#' => 255,
+        '~' => 96,
+        _ => 0,
+    })
+    .unwrap()
+    .levels;
+    let mut n = 0;
+    fov.compute_translucent(&levels, (1, 1), Range::UNLIMITED, |_, _, _| n += 1)
+        .unwrap();
+    assert!(
+        out.contains(&format!("  precise-permissive: {n} tiles seen")),
+        "{out}"
+    );
+    assert!(!out.contains("  recursive-shadowcast:"), "{out}");
+    let o = sightlines(
+        &[
+            "compare",
+            &path,
+            "-a",
+            "recursive-shadowcast,raycast",
+            "--translucent",
+            "~=96",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
+    assert_fails_with(&o, "with --diagonal-gaps block yet; use precise-permissive");
 }

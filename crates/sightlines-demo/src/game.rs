@@ -422,8 +422,8 @@ impl Game {
     }
 
     /// Whether everyone now sees through foliage and smoke dimmer, or as
-    /// if they were clear: the algorithm must support translucency, and
-    /// the diagonal rule must be off.
+    /// if they were clear: the algorithm must support translucency, with
+    /// the diagonal rule when it is on.
     pub fn sees_through_haze(&self) -> bool {
         sees_through_haze(self.algorithm(), &self.fov)
     }
@@ -687,10 +687,12 @@ impl Game {
         };
         self.set_diagonal_gaps(gaps);
         self.say(match gaps {
-            DiagonalGaps::Block => {
-                "Walls touching at a corner now seal it (g); foliage and smoke are clear meanwhile."
-                    .to_string()
+            DiagonalGaps::Block if self.sees_through_haze() => {
+                "Walls touching at a corner now seal it (g).".to_string()
             }
+            DiagonalGaps::Block => format!(
+                "Walls touching at a corner now seal it (g); foliage and smoke are clear to {algorithm} meanwhile."
+            ),
             DiagonalGaps::Pass => format!("Sight passes corners as {algorithm} has it (g)."),
         });
     }
@@ -731,8 +733,13 @@ impl Game {
         self.refresh_view();
         self.say(format!("Everyone now sees by {algorithm} (was {now})."));
         if !self.sees_through_haze() {
+            let with_rule = if algorithm.supports_translucency() {
+                " with the diagonal rule"
+            } else {
+                ""
+            };
             self.say(format!(
-                "{algorithm} does not see through translucent tiles yet: foliage and smoke are clear to it."
+                "{algorithm} does not see through translucent tiles{with_rule} yet: foliage and smoke are clear to it."
             ));
         }
         if self.mode == Mode::Aim {
@@ -860,7 +867,11 @@ fn everyone<'a>(
 /// Whether `algorithm`, with `fov`'s diagonal rule, sees through
 /// translucent tiles.
 fn sees_through_haze(algorithm: Algorithm, fov: &Fov) -> bool {
-    algorithm.supports_translucency() && !fov.diagonal_gaps().blocks()
+    if fov.diagonal_gaps().blocks() {
+        algorithm.supports_translucency_with_rule()
+    } else {
+        algorithm.supports_translucency()
+    }
 }
 
 /// Brings `viewer` up to date on `sight`: through foliage and smoke when

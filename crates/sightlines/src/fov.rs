@@ -205,7 +205,8 @@ impl Fov {
     /// # Errors
     ///
     /// As [`Fov::compute`]; [`FovError::Unsupported`] for an algorithm
-    /// that is not [`Algorithm::supports_translucency`] or with the diagonal
+    /// that is not [`Algorithm::supports_translucency`], or not
+    /// [`Algorithm::supports_translucency_with_rule`] with the diagonal
     /// rule; [`FovError::NoVisibility`] when [`Fov::visibility`] is 0.
     pub fn compute_translucent<M, V>(
         &mut self,
@@ -232,15 +233,25 @@ impl Fov {
     where
         M: Translucency + ?Sized,
     {
-        self.keeps(
-            self.algorithm.supports_translucency(),
-            TRANSLUCENT_TILES,
-            TRANSLUCENT_DIAGONAL_RULE,
-        )?;
+        let option = if !self.algorithm.supports_translucency() {
+            Some(TRANSLUCENT_TILES)
+        } else if self.gaps.blocks() && !self.algorithm.supports_translucency_with_rule() {
+            Some(TRANSLUCENT_DIAGONAL_RULE)
+        } else {
+            None
+        };
+        if let Some(option) = option {
+            return Err(FovError::Unsupported {
+                algorithm: self.algorithm.id(),
+                option,
+            });
+        }
         if self.visibility == 0 {
             return Err(FovError::NoVisibility);
         }
-        Field::new(&Walls(map), origin, range)
+        let mut field = Field::new(&Walls(map), origin, range)?;
+        field.gaps = self.gaps;
+        Ok(field)
     }
 
     /// The scan of [`Fov::compute_translucent`] on its `field`.

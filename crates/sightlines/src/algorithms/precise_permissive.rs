@@ -254,8 +254,8 @@ impl View {
     /// the view is that one line, shut by any such corner among the bumps
     /// it passes. Level 8 only (`step` 1).
     #[inline(never)]
-    fn sealed<const Q: usize, T: Tiles>(&self, tiles: &T, bumps: &[Bump]) -> bool {
-        let shut = |x: i64, y: i64| shut::<Q, T>(tiles, x, y);
+    fn sealed<T: Tiles>(&self, q: Quadrant, tiles: &T, bumps: &[Bump]) -> bool {
+        let shut = |x: i64, y: i64| shut(q, tiles, x, y);
         let (s, t) = (&self.shallow, &self.steep);
         // Products of two coordinates or directions fit in i64 (each is
         // within 2^31); the crossing's numerators need i128 only far out.
@@ -313,15 +313,15 @@ impl View {
     /// that passes a shut corner at height `y`, the bottom of row `y`:
     /// the corners between its bumps are met only as the rows reach them.
     #[inline]
-    fn shut_on_row<const Q: usize, T: Tiles>(&self, tiles: &T, y: i64) -> bool {
+    fn shut_on_row<T: Tiles>(&self, q: Quadrant, tiles: &T, y: i64) -> bool {
         let (s, t) = (&self.shallow, &self.steep);
         let parallel = i64::from(s.dx) * i64::from(t.dy) == i64::from(s.dy) * i64::from(t.dx);
-        parallel && self.single_line_shut_on_row::<Q, T>(tiles, y)
+        parallel && self.single_line_shut_on_row(q, tiles, y)
     }
 
     /// [`View::shut_on_row`] once the lines are known parallel.
     #[inline(never)]
-    fn single_line_shut_on_row<const Q: usize, T: Tiles>(&self, tiles: &T, y: i64) -> bool {
+    fn single_line_shut_on_row<T: Tiles>(&self, q: Quadrant, tiles: &T, y: i64) -> bool {
         let (s, t) = (&self.shallow, &self.steep);
         if s.side(i64::from(t.px), i64::from(t.py)) != 0 || s.dy == 0 {
             return false;
@@ -332,7 +332,7 @@ impl View {
         if num % dy != 0 {
             return false;
         }
-        shut::<Q, T>(tiles, (num / dy) as i64, y)
+        shut(q, tiles, (num / dy) as i64, y)
     }
 
     /// The span on row `y`, computed from the lines: what the steppers
@@ -365,13 +365,12 @@ impl View {
     }
 }
 
-/// Whether the corner `(x, y)` of quadrant `Q`, `x, y >= 1`, is shut by the
+/// Whether the corner `(x, y)` of quadrant `q`, `x, y >= 1`, is shut by the
 /// diagonal rule for the quadrant's sight lines: its tiles `(x, y - 1)` and
 /// `(x - 1, y)` are both opaque (lines through the other pair cross their
 /// interiors anyway).
 #[inline]
-fn shut<const Q: usize, T: Tiles>(tiles: &T, x: i64, y: i64) -> bool {
-    let q = Quadrant::ALL[Q];
+fn shut<T: Tiles>(q: Quadrant, tiles: &T, x: i64, y: i64) -> bool {
     x >= 1
         && y >= 1
         && tiles.opaque(q.sx * x, q.sy * (y - 1))
@@ -585,7 +584,7 @@ impl PrecisePermissive {
                         "row {y}: {view:?} {lo} {hi} cursor {cursor} last {last}"
                     );
                 }
-                if seal && view.shut_on_row::<Q, T>(tiles, y) {
+                if seal && view.shut_on_row(q, tiles, y) {
                     self.views.remove(k);
                     continue;
                 }
@@ -650,9 +649,7 @@ impl PrecisePermissive {
                     // source, so it now rises through the wall's top-left
                     // corner: the view has no more tiles on this row.
                     view.bump::<true>(&mut self.bumps, left, top);
-                    if view.is_dead(offset, limit)
-                        || seal && view.sealed::<Q, T>(tiles, &self.bumps)
-                    {
+                    if view.is_dead(offset, limit) || seal && view.sealed(q, tiles, &self.bumps) {
                         self.views.remove(k);
                     } else {
                         view.shallow_bound(y, step);
@@ -667,8 +664,7 @@ impl PrecisePermissive {
                     // bottom-right corner goes on, after it.
                     let mut near = *view;
                     near.bump::<true>(&mut self.bumps, left, top);
-                    if !(near.is_dead(offset, limit)
-                        || seal && near.sealed::<Q, T>(tiles, &self.bumps))
+                    if !(near.is_dead(offset, limit) || seal && near.sealed(q, tiles, &self.bumps))
                     {
                         near.shallow_bound(y, step);
                         near.next_row(step);
@@ -678,7 +674,7 @@ impl PrecisePermissive {
                 }
                 let view = &mut self.views[k];
                 view.bump::<false>(&mut self.bumps, right, bottom);
-                if view.is_dead(offset, limit) || seal && view.sealed::<Q, T>(tiles, &self.bumps) {
+                if view.is_dead(offset, limit) || seal && view.sealed(q, tiles, &self.bumps) {
                     self.views.remove(k);
                     continue;
                 }

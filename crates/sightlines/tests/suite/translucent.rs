@@ -231,13 +231,34 @@ fn permissive_model(
     range: Range,
     start: u8,
 ) -> BTreeMap<(i32, i32), u8> {
+    permissive_model_by(map, origin, range, start, false)
+}
+
+/// [`permissive_model`] with the diagonal rule: no segment passes a corner
+/// between two opaque tiles.
+fn permissive_model_with_rule(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    permissive_model_by(map, origin, range, start, true)
+}
+
+fn permissive_model_by(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+    shut: bool,
+) -> BTreeMap<(i32, i32), u8> {
     let field = Field::new(map, origin, range);
     let mut seen = BTreeMap::new();
     for dy in -field.up..=field.down {
         for dx in -field.left..=field.right {
             if field.in_range(dx, dy) {
                 let b = field.tile(dx, dy);
-                let v = i64::from(start) - least_dimming(map, origin, b);
+                let v = i64::from(start) - least_dimming(map, origin, b, shut);
                 if v > 0 {
                     seen.insert(b, v as u8);
                 }
@@ -249,7 +270,8 @@ fn permissive_model(
 
 /// The least sum of the levels of the tiles whose interiors a segment from
 /// a point strictly inside tile `a` to one strictly inside tile `b` meets
-/// (`a` and `b` left out).
+/// (`a` and `b` left out), `i64::MAX` when none does; with `shut`, none
+/// passing a corner between two opaque tiles.
 ///
 /// Mirrored so that `b` lies up and right of `a`, a segment between tiles
 /// of different rows and columns lies on a line `q·y = p·x + C` of slope
@@ -258,8 +280,12 @@ fn permissive_model(
 /// every bound linear in the slope. Between two slopes where bounds cross
 /// (lines through two corners), the order of the bounds, and so the least
 /// dimming, cannot change: every such slope and one between each pair of
-/// neighbours are tried, each at every bound and between each two.
-fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32)) -> i64 {
+/// neighbours are tried, each at every bound and between each two. A
+/// corner `(j, k)` between the two tiles whose tiles `(j, k - 1)` and
+/// `(j - 1, k)` are opaque is the point where those two tiles' offsets
+/// touch: the rule leaves out that bound (the other diagonal pair has any
+/// segment through the corner cross them).
+fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32), shut: bool) -> i64 {
     if a == b {
         return 0;
     }
@@ -331,6 +357,16 @@ fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32)) -> i64 {
         Some(h) => between(previous, h),
         None => (previous.0 + previous.1, previous.1),
     });
+    let mut shut_corners = Vec::new();
+    if shut {
+        for k in 1..=dy {
+            for j in 1..=dx {
+                if level(j, k - 1) == 255 && level(j - 1, k) == 255 {
+                    shut_corners.push((j, k));
+                }
+            }
+        }
+    }
     let mut least = i64::MAX;
     let mut points = Vec::new();
     for (p, q) in candidates {
@@ -353,7 +389,8 @@ fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32)) -> i64 {
         points.dedup();
         let middles = points.windows(2).map(|w| (w[0] + w[1]) / 2);
         let inner = points[1..points.len() - 1].iter().copied();
-        for c in middles.chain(inner) {
+        let open = |c: i64| !shut_corners.iter().any(|&(j, k)| c == 2 * (k * q - p * j));
+        for c in middles.chain(inner).filter(|&c| open(c)) {
             let dims = spans
                 .iter()
                 .filter(|&&(s, e, _)| s < c && c < e)
@@ -431,19 +468,19 @@ fn equals(
     maps: usize,
     model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
 ) -> usize {
-    equals_on(algorithm, seed, maps, 16, model)
+    equals_on(Fov::new(algorithm), seed, maps, 16, model)
 }
 
-/// [`equals`] on maps of at most `side` tiles a side.
+/// [`equals`] with `fov`'s options, on maps of at most `side` tiles a side.
 fn equals_on(
-    algorithm: Algorithm,
+    mut fov: Fov,
     seed: u64,
     maps: usize,
     side: u64,
     model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
 ) -> usize {
     let mut rng = Random::new(seed);
-    let mut fov = Fov::new(algorithm);
+    let algorithm = fov.algorithm();
     let mut compared = 0;
     for i in 0..maps {
         let (w, h) = (1 + rng.below(side) as u32, 1 + rng.below(side) as u32);
@@ -515,16 +552,34 @@ fn raycast_equals_its_model_on_2500_random_maps() {
 
 #[test]
 fn precise_permissive_equals_its_model_on_2500_random_maps() {
-    let compared = equals_on(PP, 0x7A45_0006, 2500, 14, permissive_model);
+    let compared = equals_on(Fov::new(PP), 0x7A45_0006, 2500, 14, permissive_model);
     assert!(compared > 40_000, "{compared}");
 }
 
-/// Levels 0 and 255 only: the plain field, every tile at full visibility.
+#[test]
+fn precise_permissive_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
+    let mut fov = Fov::new(PP);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_on(fov, 0x7A45_0008, 2500, 14, permissive_model_with_rule);
+    assert!(compared > 40_000, "{compared}");
+}
+
+/// Levels 0 and 255 only: the plain field, every tile at full visibility;
+/// with the diagonal rule too, where it goes with translucent tiles.
 #[test]
 fn levels_of_0_and_255_give_the_plain_field() {
     let mut rng = Random::new(0x7A45_0003);
-    for algorithm in [PP, RS, SS, Algorithm::Raycast] {
+    let with_rule = |algorithm| {
         let mut fov = Fov::new(algorithm);
+        fov.set_diagonal_gaps(DiagonalGaps::Block);
+        fov
+    };
+    let fovs = [PP, RS, SS, Algorithm::Raycast]
+        .map(Fov::new)
+        .into_iter()
+        .chain([with_rule(PP)]);
+    for mut fov in fovs {
+        let algorithm = fov.algorithm();
         for _ in 0..1000 {
             let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
             let mut grid = Grid::new(w, h);
@@ -563,7 +618,7 @@ fn levels_of_0_and_255_give_the_plain_field() {
 /// ways: the ray between their centres is the same segment.
 #[test]
 fn symmetric_shadowcast_visibility_is_symmetric() {
-    let pairs = visibility_is_symmetric(SS, 0x7A45_0004, |level| level < 255);
+    let pairs = visibility_is_symmetric(Fov::new(SS), 0x7A45_0004, |level| level < 255);
     assert!(pairs > 20_000, "{pairs}");
 }
 
@@ -571,15 +626,25 @@ fn symmetric_shadowcast_visibility_is_symmetric() {
 /// segments one way are the other's, reversed.
 #[test]
 fn precise_permissive_visibility_is_symmetric() {
-    let pairs = visibility_is_symmetric(PP, 0x7A45_0007, |_| true);
+    let pairs = visibility_is_symmetric(Fov::new(PP), 0x7A45_0007, |_| true);
+    assert!(pairs > 30_000, "{pairs}");
+}
+
+/// And so it does with the diagonal rule, which shuts the same corners for
+/// a segment both ways.
+#[test]
+fn precise_permissive_visibility_with_the_diagonal_rule_is_symmetric() {
+    let mut fov = Fov::new(PP);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let pairs = visibility_is_symmetric(fov, 0x7A45_0009, |_| true);
     assert!(pairs > 30_000, "{pairs}");
 }
 
 /// Checks that every two tiles whose levels pass `tile` see each other
-/// equally well on 300 random maps; returns the pairs seen.
-fn visibility_is_symmetric(algorithm: Algorithm, seed: u64, tile: fn(u8) -> bool) -> usize {
+/// equally well through `fov` on 300 random maps; returns the pairs seen.
+fn visibility_is_symmetric(mut fov: Fov, seed: u64, tile: fn(u8) -> bool) -> usize {
     let mut rng = Random::new(seed);
-    let mut fov = Fov::new(algorithm);
+    let algorithm = fov.algorithm();
     let mut pairs = 0;
     for _ in 0..300 {
         let (w, h) = (2 + rng.below(11) as u32, 2 + rng.below(11) as u32);
@@ -680,6 +745,11 @@ fn errors_are_clear() {
         err.to_string().contains("leave the diagonal rule off"),
         "{err}"
     );
+    assert!(err.to_string().contains("use precise-permissive"), "{err}");
+    fov.set_algorithm(PP);
+    assert!(fov
+        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
+        .is_ok());
 
     fov.set_diagonal_gaps(DiagonalGaps::Pass);
     fov.set_visibility(0);

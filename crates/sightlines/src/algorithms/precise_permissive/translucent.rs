@@ -26,6 +26,7 @@
 //! on the row; a row keeps its tiles' best visibility until it is done.
 
 use super::{Bump, Line, PrecisePermissive, View, NO_BUMP};
+use crate::kernel::tiles::Asked;
 use crate::kernel::{presized_reach, Field, Quadrant, Stepped};
 use crate::translucent::{Translucency, Walls};
 
@@ -47,6 +48,10 @@ const DONE: i64 = i64::MAX;
 #[derive(Clone, Debug, Default)]
 pub(super) struct Lit {
     views: Vec<LitView>,
+    /// The views of the next row.
+    next: Vec<LitView>,
+    /// The views a split left to scan on the row, the next on top.
+    stack: Vec<LitView>,
     /// The best visibility of each tile of the row being scanned.
     row: Vec<u8>,
     /// The best visibility of the tiles on the axes, which two quadrants
@@ -67,8 +72,12 @@ impl PrecisePermissive {
         self.reserve(&Walls(map), field.range);
         let reach = presized_reach(&Walls(map), field.range) + 1;
         let lit = &mut self.lit;
-        lit.views.clear();
-        lit.views.reserve(4 * reach);
+        for views in [&mut lit.views, &mut lit.next] {
+            views.clear();
+            views.reserve(4 * reach);
+        }
+        lit.stack.clear();
+        lit.stack.reserve(reach);
         lit.row.clear();
         lit.row.reserve(reach);
         for axis in &mut lit.axes {
@@ -108,6 +117,13 @@ impl PrecisePermissive {
             let (tx, ty) = field.tile(q.sx * x, q.sy * y);
             map.level(tx, ty)
         };
+        // The diagonal rule shuts corners between two opaque tiles.
+        let walls = Walls(map);
+        let tiles = &Asked::new(&walls, field.origin);
+        let seal = field.gaps.blocks();
+        let closed = |view: &View, bumps: &[Bump]| {
+            view.is_dead(0, 1) || seal && view.sealed(q, tiles, bumps)
+        };
         let mut first = View {
             shallow: Line::through(0, 1, ex.max(1), 0),
             steep: Line::through(1, 0, 0, ey.max(1)),
@@ -118,7 +134,13 @@ impl PrecisePermissive {
         };
         first.shallow_bound(0, 1);
         first.steep_bound(0, 1);
-        let Lit { views, row, axes } = &mut self.lit;
+        let Lit {
+            views,
+            next,
+            stack,
+            row,
+            axes,
+        } = &mut self.lit;
         let bumps = &mut self.bumps;
         bumps.clear();
         views.clear();
@@ -133,51 +155,59 @@ impl PrecisePermissive {
                 return;
             }
             row.clear();
-            let mut k = 0;
-            while let Some(lit) = views.get_mut(k) {
-                if lit.from == DONE {
-                    lit.from = 0;
-                    k += 1;
-                    continue;
-                }
-                let view = &mut lit.view;
-                let lo = view.lo.value.max(lit.from).max(i64::from(y == 0));
-                let hi = view.hi.value.min(last);
-                if lo > hi {
-                    if view.lo.value > last && view.lo.step >= 0 {
-                        // Beyond the range, and only going farther.
-                        views.remove(k);
-                    } else {
+            next.clear();
+            // Each view, then the views it splits into that go on along the
+            // row, depth first: the next row's views keep their order.
+            for &view in views.iter() {
+                stack.push(view);
+                while let Some(mut lit) = stack.pop() {
+                    if lit.from == DONE {
+                        lit.from = 0;
+                        next.push(lit);
+                        continue;
+                    }
+                    let view = &mut lit.view;
+                    if seal && view.shut_on_row(q, tiles, y) {
+                        continue;
+                    }
+                    let lo = view.lo.value.max(lit.from).max(i64::from(y == 0));
+                    let hi = view.hi.value.min(last);
+                    if lo > hi {
+                        // Unless beyond the range, and only going farther.
+                        if view.lo.value <= last || view.lo.step < 0 {
+                            view.next_row(1);
+                            lit.from = 0;
+                            next.push(lit);
+                        }
+                        continue;
+                    }
+                    // The first tile from `lo` on that dims.
+                    let mut x = lo;
+                    let mut dims = 0;
+                    while x <= hi {
+                        dims = level(x, y);
+                        if dims > 0 {
+                            break;
+                        }
+                        x += 1;
+                    }
+                    see(row, lo, x.min(hi), lit.visibility);
+                    if x > hi {
                         view.next_row(1);
                         lit.from = 0;
-                        k += 1;
+                        next.push(lit);
+                        continue;
                     }
-                    continue;
-                }
-                // The first tile from `lo` on that dims.
-                let mut x = lo;
-                let mut dims = 0;
-                while x <= hi {
-                    dims = level(x, y);
-                    if dims > 0 {
-                        break;
-                    }
-                    x += 1;
-                }
-                see(row, lo, x.min(hi), lit.visibility);
-                if x > hi {
-                    view.next_row(1);
-                    lit.from = 0;
-                    k += 1;
-                    continue;
-                }
-                let parent = *lit;
-                views.remove(k);
-                let split = split(bumps, parent, x, y, i32::from(dims));
-                for (i, child) in split.into_iter().flatten().enumerate() {
-                    views.insert(k + i, child);
+                    // Last pushed, first scanned.
+                    stack.extend(
+                        split(bumps, lit, (x, y), i32::from(dims), closed)
+                            .into_iter()
+                            .rev()
+                            .flatten(),
+                    );
                 }
             }
+            std::mem::swap(views, next);
             for (x, &v) in row.iter().enumerate() {
                 if v == 0 {
                     continue;
@@ -197,12 +227,13 @@ impl PrecisePermissive {
 /// the steep side: beyond its top-left corner (done with the row), through
 /// it (dimmed), beyond its bottom-right corner; each when it holds a line.
 /// The last two go on along the row from the next tile.
+/// `closed` tells a view that sees nothing more.
 fn split(
     bumps: &mut Vec<Bump>,
     parent: LitView,
-    x: i64,
-    y: i64,
+    (x, y): (i64, i64),
     dims: i32,
+    closed: impl Fn(&View, &[Bump]) -> bool,
 ) -> [Option<LitView>; 3] {
     let (left, right, bottom, top) = (x, x + 1, y, y + 1);
     let view = &parent.view;
@@ -210,12 +241,11 @@ fn split(
     // steep line: then no line passes that side of it.
     let shallow_hit = view.shallow.side(right, bottom) < 0;
     let steep_hit = view.steep.side(left, top) > 0;
-    let live = |view: &View| !view.is_dead(0, 1);
     let mut near = None;
     if !steep_hit {
         let mut v = *view;
         v.bump::<true>(bumps, left, top);
-        if live(&v) {
+        if !closed(&v, bumps) {
             v.shallow_bound(y, 1);
             v.next_row(1);
             near = Some(LitView {
@@ -237,7 +267,7 @@ fn split(
             v.bump::<true>(bumps, right, bottom);
             v.shallow_bound(y, 1);
         }
-        if live(&v) {
+        if !closed(&v, bumps) {
             through = Some(LitView {
                 view: v,
                 visibility,
@@ -249,7 +279,7 @@ fn split(
     if !shallow_hit {
         let mut v = *view;
         v.bump::<false>(bumps, right, bottom);
-        if live(&v) {
+        if !closed(&v, bumps) {
             v.steep_bound(y, 1);
             let mut from = x + 1;
             if v.steep.dy <= 0 {
