@@ -442,7 +442,8 @@ fn translucent_uneven_pairs_match_the_library() {
 }
 
 /// `--translucent` with `--diagonal-gaps block`: `precise-permissive` keeps
-/// both, with no uneven pair; the others are left out with a note.
+/// both, with no uneven pair; the algorithms that do not combine them are
+/// left out with a note.
 #[test]
 fn translucent_with_the_diagonal_rule_checks_precise_permissive() {
     let text = "########\n#..~#..#\n#.#..#.#\n#..#.~.#\n########\n";
@@ -460,14 +461,28 @@ fn translucent_with_the_diagonal_rule_checks_precise_permissive() {
         None,
     );
     let (out, note) = (stdout(&o), stderr(&o));
-    assert_eq!(o.status.code(), Some(0), "{out}{note}");
     assert!(
         out.contains("precise-permissive: 0 uneven pairs through translucent tiles"),
         "{out}"
     );
+    assert!(out.contains("raycast: "), "{out}");
     assert!(!out.contains("recursive-shadowcast:"), "{out}");
     assert!(
         note.contains("leaving out") && note.contains("with the diagonal rule"),
         "{note}"
     );
+    let o = sightlines(
+        &[
+            "check",
+            &path,
+            "-a",
+            "precise-permissive",
+            "--translucent",
+            "~=96",
+            "--diagonal-gaps",
+            "block",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }

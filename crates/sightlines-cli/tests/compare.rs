@@ -273,7 +273,7 @@ fn translucent_compares_the_algorithms_that_see_through() {
             "compare",
             &path,
             "-a",
-            "recursive-shadowcast,raycast",
+            "recursive-shadowcast,symmetric-shadowcast",
             "--translucent",
             "~=96",
             "--diagonal-gaps",

@@ -222,7 +222,7 @@ impl Algorithm {
     /// # Ok::<(), sightlines::FovError>(())
     /// ```
     pub const fn supports_translucency_with_rule(self) -> bool {
-        matches!(self, Algorithm::PrecisePermissive)
+        matches!(self, Algorithm::PrecisePermissive | Algorithm::Raycast)
     }
 
     /// Whether [`Fov::compute_partial`](crate::Fov::compute_partial) gives

@@ -40,7 +40,13 @@
 //!
 //! Other algorithms answer [`FovError::Unsupported`](crate::FovError::Unsupported)
 //! ([`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
-//! tells which), as does the diagonal rule combined with translucency.
+//! tells which). With the diagonal rule
+//! ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)) the definition
+//! gains the rule's condition: `precise-permissive`'s segments pass no
+//! corner between two opaque tiles, and `raycast`'s rays stop before a
+//! step between two; the shadowcasts answer `Unsupported` for the two
+//! together
+//! ([`Algorithm::supports_translucency_with_rule`](crate::Algorithm::supports_translucency_with_rule)).
 //!
 //! ```
 //! use sightlines::{Algorithm, Fov, LevelGrid, Range};

@@ -7,12 +7,15 @@
 //! rays by run: the tile a run crosses is seen at the best visibility of
 //! its rays still going on, then dims each of them by its level. A ray
 //! stops where the plain cast's does: before a tile off the map or out of
-//! the range, and after an opaque one (its level puts any visibility out).
+//! the range, after an opaque one (its level puts any visibility out), and
+//! with the diagonal rule before a step between two opaque tiles that touch
+//! at a corner.
 
 use super::scan::TranslucentScan;
-use super::Translucency;
+use super::{Translucency, Walls};
 use crate::algorithms::first_ray;
-use crate::kernel::{Field, Octant};
+use crate::kernel::tiles::Asked;
+use crate::kernel::{pinched, Field, Octant};
 
 impl TranslucentScan {
     /// Reports every tile of `field` that a ray reaches with visibility
@@ -24,6 +27,8 @@ impl TranslucentScan {
     {
         visit(0, 0, start);
         self.prepare(map, field);
+        let walls = Walls(map);
+        let tiles = &Asked::new(&walls, field.origin);
         // The ring the rays aim at: the field's longest reach.
         let d = field.left.max(field.right).max(field.up).max(field.down);
         if d == 0 {
@@ -56,6 +61,25 @@ impl TranslucentScan {
                     // The run of rays crossing this column: up to the first
                     // ray of the next.
                     let end = (first_ray(d, depth, col + 1).0 - 1).min(hi);
+                    if field.gaps.blocks()
+                        && col > 0
+                        && pinched(
+                            tiles,
+                            octant.offset(depth - 1, col - 1),
+                            octant.offset(depth, col),
+                        )
+                    {
+                        // The rays that step here from the column before
+                        // pass the corner the rule shuts.
+                        let stepped = if depth == 1 {
+                            end
+                        } else {
+                            (first_ray(d, depth - 1, col).0 - 1).min(end)
+                        };
+                        if stepped >= c {
+                            rays[c as usize..=stepped as usize].fill(0);
+                        }
+                    }
                     let run = &mut rays[c as usize..=end as usize];
                     let best = run.iter().copied().max().unwrap_or(0);
                     if best > 0 {

@@ -200,16 +200,47 @@ fn raycast_model(
     range: Range,
     start: u8,
 ) -> BTreeMap<(i32, i32), u8> {
+    raycast_model_by(map, origin, range, start, false)
+}
+
+/// [`raycast_model`] with the diagonal rule: a ray also stops before a
+/// diagonal step between two opaque tiles.
+fn raycast_model_with_rule(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    raycast_model_by(map, origin, range, start, true)
+}
+
+fn raycast_model_by(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+    shut: bool,
+) -> BTreeMap<(i32, i32), u8> {
     let field = Field::new(map, origin, range);
     let d = field.left.max(field.right).max(field.up).max(field.down) as i32;
     let mut best = BTreeMap::from([(origin, start)]);
     for to in (-d..d).flat_map(|k| [(k, -d), (d, k), (-k, d), (-d, -k)]) {
         let mut v = i32::from(start);
+        let mut from = (0, 0);
         for (dx, dy) in Bresenham::with_rounding((0, 0), to, Rounding::AwayFromStart).skip(1) {
             let (dx, dy) = (i64::from(dx), i64::from(dy));
             if !field.reaches(dx, dy) || !field.in_range(dx, dy) {
                 break;
             }
+            let opaque = |(dx, dy): (i64, i64)| {
+                let (x, y) = field.tile(dx, dy);
+                map.level(x, y) == 255
+            };
+            let diagonal = from.0 != dx && from.1 != dy;
+            if shut && diagonal && opaque((from.0, dy)) && opaque((dx, from.1)) {
+                break;
+            }
+            from = (dx, dy);
             let (x, y) = field.tile(dx, dy);
             let e = best.entry((x, y)).or_insert(0);
             *e = (*e).max(v as u8);
@@ -551,6 +582,14 @@ fn raycast_equals_its_model_on_2500_random_maps() {
 }
 
 #[test]
+fn raycast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
+    let mut fov = Fov::new(Algorithm::Raycast);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_on(fov, 0x7A45_000A, 2500, 16, raycast_model_with_rule);
+    assert!(compared > 40_000, "{compared}");
+}
+
+#[test]
 fn precise_permissive_equals_its_model_on_2500_random_maps() {
     let compared = equals_on(Fov::new(PP), 0x7A45_0006, 2500, 14, permissive_model);
     assert!(compared > 40_000, "{compared}");
@@ -577,7 +616,7 @@ fn levels_of_0_and_255_give_the_plain_field() {
     let fovs = [PP, RS, SS, Algorithm::Raycast]
         .map(Fov::new)
         .into_iter()
-        .chain([with_rule(PP)]);
+        .chain([with_rule(PP), with_rule(Algorithm::Raycast)]);
     for mut fov in fovs {
         let algorithm = fov.algorithm();
         for _ in 0..1000 {
@@ -745,7 +784,11 @@ fn errors_are_clear() {
         err.to_string().contains("leave the diagonal rule off"),
         "{err}"
     );
-    assert!(err.to_string().contains("use precise-permissive"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("use precise-permissive or raycast"),
+        "{err}"
+    );
     fov.set_algorithm(PP);
     assert!(fov
         .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
