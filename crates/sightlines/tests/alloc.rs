@@ -157,6 +157,7 @@ fn translucent_fields_allocate_nothing_after_warm_up() {
         Algorithm::PrecisePermissive,
         Algorithm::RecursiveShadowcast,
         Algorithm::SymmetricShadowcast,
+        Algorithm::Raycast,
     ] {
         for range in [Range::circle(16), Range::UNLIMITED] {
             let mut fov = Fov::new(algorithm);

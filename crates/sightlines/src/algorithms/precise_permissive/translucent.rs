@@ -50,7 +50,8 @@ pub(super) struct Lit {
     views: Vec<LitView>,
     /// The views of the next row.
     next: Vec<LitView>,
-    /// The views a split left to scan on the row, the next on top.
+    /// The views beyond a tile that split them, left to scan on the row,
+    /// the next on top.
     stack: Vec<LitView>,
     /// The best visibility of each tile of the row being scanned.
     row: Vec<u8>,
@@ -159,8 +160,8 @@ impl PrecisePermissive {
             // Each view, then the views it splits into that go on along the
             // row, depth first: the next row's views keep their order.
             for &view in views.iter() {
-                stack.push(view);
-                while let Some(mut lit) = stack.pop() {
+                let mut pending = Some(view);
+                while let Some(mut lit) = pending.take().or_else(|| stack.pop()) {
                     if lit.from == DONE {
                         lit.from = 0;
                         next.push(lit);
@@ -198,13 +199,16 @@ impl PrecisePermissive {
                         next.push(lit);
                         continue;
                     }
-                    // Last pushed, first scanned.
-                    stack.extend(
-                        split(bumps, lit, (x, y), i32::from(dims), closed)
-                            .into_iter()
-                            .rev()
-                            .flatten(),
-                    );
+                    let [near, through, far] = split(bumps, lit, (x, y), i32::from(dims), closed);
+                    // The view beyond the tile's top-left corner is done with
+                    // the row; the one through it goes on now, and the one
+                    // beyond its bottom-right corner after it.
+                    if let Some(mut near) = near {
+                        near.from = 0;
+                        next.push(near);
+                    }
+                    stack.extend(far);
+                    pending = through;
                 }
             }
             std::mem::swap(views, next);
