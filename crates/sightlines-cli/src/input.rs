@@ -442,7 +442,7 @@ pub fn seeing_through(
     });
     if kept.is_empty() {
         return Err(Failure::usage(if rule {
-            "none of these algorithms sees through translucent tiles with --diagonal-gaps block yet; use precise-permissive or raycast, or leave one of the two options out"
+            "none of these algorithms sees through translucent tiles with --diagonal-gaps block yet; use precise-permissive, recursive-shadowcast or raycast, or leave one of the two options out"
         } else {
             "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast"
         }));

@@ -466,7 +466,7 @@ fn translucent_with_the_diagonal_rule_checks_precise_permissive() {
         "{out}"
     );
     assert!(out.contains("raycast: "), "{out}");
-    assert!(!out.contains("recursive-shadowcast:"), "{out}");
+    assert!(!out.contains("symmetric-shadowcast:"), "{out}");
     assert!(
         note.contains("leaving out") && note.contains("with the diagonal rule"),
         "{note}"

@@ -766,9 +766,22 @@ fn translucent_errors_name_the_way_out() {
         "sees nothing",
     );
     assert_fails_with(
-        &run(&["--translucent", "~=30", "--diagonal-gaps", "block"]),
+        &sightlines(
+            &[
+                "show",
+                path,
+                "-a",
+                "symmetric-shadowcast",
+                "--translucent",
+                "~=30",
+                "--diagonal-gaps",
+                "block",
+            ],
+            None,
+        ),
         "leave the diagonal rule off",
     );
+    assert_ok(&run(&["--translucent", "~=30", "--diagonal-gaps", "block"]));
     assert_fails_with(
         &sightlines(
             &["show", path, "-a", "restrictive", "--translucent", "~=30"],

@@ -695,8 +695,9 @@ fn foliage_dims_what_lies_behind_it() {
         game.view().visible().iter().collect::<Vec<_>>(),
         fresh_view(&game, Algorithm::Restrictive)
     );
-    // So does the diagonal rule, for now, but for precise-permissive.
-    game.set_algorithm(Algorithm::RecursiveShadowcast);
+    // So does symmetric-shadowcast with the diagonal rule, for now; the
+    // others see through with it.
+    game.set_algorithm(Algorithm::SymmetricShadowcast);
     assert_eq!(game.view().visibility(8, 1), 255 - 2 * FOLIAGE);
     game.apply(Command::ToggleDiagonalGaps);
     assert!(!game.sees_through_haze());
@@ -705,14 +706,20 @@ fn foliage_dims_what_lies_behind_it() {
         .log()
         .last()
         .unwrap()
-        .contains("clear to recursive-shadowcast"));
-    game.set_algorithm(Algorithm::PrecisePermissive);
-    assert!(game.sees_through_haze());
-    assert_eq!(game.view().visibility(8, 1), 255 - 2 * FOLIAGE);
-    assert_eq!(
-        game.view().visible().iter().collect::<Vec<_>>(),
-        fresh_view(&game, Algorithm::PrecisePermissive)
-    );
+        .contains("clear to symmetric-shadowcast"));
+    for algorithm in [
+        Algorithm::PrecisePermissive,
+        Algorithm::RecursiveShadowcast,
+        Algorithm::Raycast,
+    ] {
+        game.set_algorithm(algorithm);
+        assert!(game.sees_through_haze(), "{algorithm}");
+        assert_eq!(game.view().visibility(8, 1), 255 - 2 * FOLIAGE);
+        assert_eq!(
+            game.view().visible().iter().collect::<Vec<_>>(),
+            fresh_view(&game, algorithm)
+        );
+    }
 }
 
 #[test]

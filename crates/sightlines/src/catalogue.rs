@@ -218,11 +218,14 @@ impl Algorithm {
     /// assert!(!seen.iter().any(|&(x, y, _)| (x, y) == (1, 1)));
     /// assert!(seen.contains(&(0, -1, 255)) && seen.contains(&(-1, 1, 255)));
     /// assert!(Algorithm::PrecisePermissive.supports_translucency_with_rule());
-    /// assert!(!Algorithm::RecursiveShadowcast.supports_translucency_with_rule());
+    /// assert!(!Algorithm::SymmetricShadowcast.supports_translucency_with_rule());
     /// # Ok::<(), sightlines::FovError>(())
     /// ```
     pub const fn supports_translucency_with_rule(self) -> bool {
-        matches!(self, Algorithm::PrecisePermissive | Algorithm::Raycast)
+        matches!(
+            self,
+            Algorithm::PrecisePermissive | Algorithm::RecursiveShadowcast | Algorithm::Raycast
+        )
     }
 
     /// Whether [`Fov::compute_partial`](crate::Fov::compute_partial) gives

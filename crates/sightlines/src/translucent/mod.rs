@@ -42,10 +42,12 @@
 //! ([`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
 //! tells which). With the diagonal rule
 //! ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)) the definition
-//! gains the rule's condition: `precise-permissive`'s segments pass no
-//! corner between two opaque tiles, and `raycast`'s rays stop before a
-//! step between two; the shadowcasts answer `Unsupported` for the two
-//! together
+//! gains the rule's condition, as in the plain field:
+//! `precise-permissive`'s segments pass no corner between two opaque
+//! tiles; a single ray of `recursive-shadowcast` through such a corner
+//! stops once it has met the tiles it meets at the corner; `raycast`'s rays
+//! stop before a step between two. `symmetric-shadowcast` answers
+//! `Unsupported` for the two together
 //! ([`Algorithm::supports_translucency_with_rule`](crate::Algorithm::supports_translucency_with_rule)).
 //!
 //! ```

@@ -130,6 +130,9 @@ pub(crate) struct TranslucentScan {
     pub(super) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
     pub(super) rays: Vec<i32>,
+    /// With the diagonal rule, the slopes of the row's shut corners: the
+    /// single rays that stop there.
+    shut: Vec<Slope>,
 }
 
 /// [`OPAQUE`] as a dimming.
@@ -207,6 +210,36 @@ impl TranslucentScan {
         }
         self.rays.clear();
         self.rays.reserve(reach);
+        self.shut.clear();
+        self.shut.reserve(reach);
+    }
+
+    /// Lists the corners between rows `d - 1` and `d` of `octant`, beside
+    /// the columns `c0..=c1`, where two diagonally opposite tiles are
+    /// opaque: the diagonal rule stops the single ray through each, once it
+    /// has met row `d` (whose tiles it meets at the corner).
+    fn shut_corners<M: Translucency + ?Sized>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        octant: Octant,
+        d: i64,
+        (c0, c1): (i64, i64),
+    ) {
+        let opaque = |k: i64, c: i64| {
+            let (dx, dy) = octant.offset(k, c);
+            !field.reaches(dx, dy) || {
+                let (x, y) = field.tile(dx, dy);
+                map.level(x, y) == OPAQUE
+            }
+        };
+        // Corner j lies between columns j and j + 1, on the ray of slope
+        // (2j + 1) / (2d - 1).
+        for j in c0.max(1) - 1..=c1.min(d - 1) {
+            if opaque(d - 1, j) && opaque(d, j + 1) || opaque(d - 1, j + 1) && opaque(d, j) {
+                self.shut.push(Slope::new(2 * j + 1, 2 * d - 1));
+            }
+        }
     }
 
     /// Puts tile (`d`, `c`) of octant `k`, seen at `v`, to `visit`, or when
@@ -316,8 +349,13 @@ impl TranslucentScan {
                 }
                 self.dimmers_of::<R>(level, d, c, &mut opaque_run);
             }
-            if !self.dimmers.is_empty() {
-                self.dim(R::RAYS.0.side == 0);
+            let exact = R::RAYS.0.side == 0;
+            self.shut.clear();
+            if exact && field.gaps.blocks() {
+                self.shut_corners(map, field, octant, d, (c0, c1));
+            }
+            if !self.dimmers.is_empty() || !self.shut.is_empty() {
+                self.dim(exact);
             }
         }
     }
@@ -419,6 +457,11 @@ impl TranslucentScan {
                 self.breaks.push(at);
             }
         }
+        if !self.shut.is_empty() {
+            self.breaks.extend_from_slice(&self.shut);
+            self.breaks.sort_unstable();
+            self.breaks.dedup();
+        }
         self.shades.clear();
         let mut from = Key::on(Slope::new(-1, 1));
         let mut i0 = 0;
@@ -426,7 +469,10 @@ impl TranslucentScan {
             // The open rays below `at`, then `at` itself.
             let below = dimming(&self.dimmers, &mut i0, from.at, Some(at));
             push_shade(&mut self.shades, from, Key::below(at), below);
-            let on = dimming(&self.dimmers, &mut i0, at, None);
+            let mut on = dimming(&self.dimmers, &mut i0, at, None);
+            if self.shut.binary_search(&at).is_ok() {
+                on = OPAQUE_LEVEL;
+            }
             push_shade(&mut self.shades, Key::on(at), Key::on(at), on);
             from = Key::above(at);
         }

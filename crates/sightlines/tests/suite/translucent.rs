@@ -124,6 +124,27 @@ fn model_field<T: Model>(
     range: Range,
     start: u8,
 ) -> BTreeMap<(i32, i32), u8> {
+    model_field_by::<T>(map, origin, range, start, false)
+}
+
+/// [`model_field`] of `recursive-shadowcast` with the diagonal rule.
+fn squares_model_with_rule(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    model_field_by::<SquaresModel>(map, origin, range, start, true)
+}
+
+/// [`model_field`], with `shut` the diagonal rule for exact rays.
+fn model_field_by<T: Model>(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+    shut: bool,
+) -> BTreeMap<(i32, i32), u8> {
     let field = Field::new(map, origin, range);
     let mut best = BTreeMap::new();
     best.insert(origin, start);
@@ -149,7 +170,7 @@ fn model_field<T: Model>(
                 let outside =
                     (side < 0 && s == Slope::new(0, 1)) || (side > 0 && s == Slope::new(1, 1));
                 if !outside {
-                    follow::<T>(map, &field, octant, s, side, start, &mut best);
+                    follow::<T>(map, &field, octant, (s, side), (start, shut), &mut best);
                 }
             }
         }
@@ -158,14 +179,17 @@ fn model_field<T: Model>(
 }
 
 /// Follows the ray of slope `s` on `side` through `octant`, row by row,
-/// keeping each tile's best visibility in `best`.
+/// keeping each tile's best visibility in `best`. With `shut` (the
+/// diagonal rule, for the exact ray), a ray through a corner where two
+/// diagonally opposite tiles are opaque stops once it has met the tiles
+/// beyond the corner's row that it meets at the corner itself: after the
+/// next row.
 fn follow<T: Model>(
     map: &LevelGrid,
     field: &Field,
     octant: Octant,
-    s: Slope,
-    side: i8,
-    start: u8,
+    (s, side): (Slope, i8),
+    (start, shut): (u8, bool),
     best: &mut BTreeMap<(i32, i32), u8>,
 ) {
     let (max_depth, max_col) = octant.extents(field);
@@ -185,6 +209,14 @@ fn follow<T: Model>(
         }
         v -= T::dims(s, side, k, &|c| level(k, c));
         if v <= 0 {
+            break;
+        }
+        // The corner between rows k - 1 and k, between columns j and j + 1.
+        let opaque = |k: i64, c: i64| level(k, c) == 255;
+        let pinched =
+            |j: i64| opaque(k - 1, j) && opaque(k, j + 1) || opaque(k - 1, j + 1) && opaque(k, j);
+        if shut && side == 0 && (-1..k).any(|j| s == Slope::new(2 * j + 1, 2 * k - 1) && pinched(j))
+        {
             break;
         }
     }
@@ -570,6 +602,14 @@ fn recursive_shadowcast_equals_its_model_on_2500_random_maps() {
 }
 
 #[test]
+fn recursive_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
+    let mut fov = Fov::new(RS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_on(fov, 0x7A45_000B, 2500, 16, squares_model_with_rule);
+    assert!(compared > 60_000, "{compared}");
+}
+
+#[test]
 fn symmetric_shadowcast_equals_its_model_on_2500_random_maps() {
     let compared = equals_model::<MidLinesModel>(SS, 0x7A45_0002, 2500);
     assert!(compared > 40_000, "{compared}");
@@ -616,7 +656,7 @@ fn levels_of_0_and_255_give_the_plain_field() {
     let fovs = [PP, RS, SS, Algorithm::Raycast]
         .map(Fov::new)
         .into_iter()
-        .chain([with_rule(PP), with_rule(Algorithm::Raycast)]);
+        .chain([PP, RS, Algorithm::Raycast].map(with_rule));
     for mut fov in fovs {
         let algorithm = fov.algorithm();
         for _ in 0..1000 {
@@ -775,7 +815,7 @@ fn errors_are_clear() {
     assert!(matches!(err, FovError::Unsupported { .. }));
     assert!(err.to_string().contains("recursive-shadowcast"), "{err}");
 
-    fov.set_algorithm(RS);
+    fov.set_algorithm(SS);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
     let err = fov
         .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
@@ -786,7 +826,7 @@ fn errors_are_clear() {
     );
     assert!(
         err.to_string()
-            .contains("use precise-permissive or raycast"),
+            .contains("use precise-permissive, recursive-shadowcast or raycast"),
         "{err}"
     );
     fov.set_algorithm(PP);
