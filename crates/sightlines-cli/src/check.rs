@@ -161,7 +161,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
                 "--translucent does not draw --picture yet; leave --picture out (the uneven pairs are listed)",
             ));
         }
-        return check_translucent(args, &map, range, seeing_through(all, gaps)?, translucent);
+        return check_translucent(args, &map, range, seeing_through(all)?, translucent);
     }
     let algorithms = keeping_diagonal_rule(all, gaps).map_err(|left_out| {
         Failure::usage(format!(

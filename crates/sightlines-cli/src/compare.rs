@@ -221,7 +221,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
                 &levels,
                 origin,
                 range,
-                &seeing_through(algorithms, args.diagonal_gaps)?,
+                &seeing_through(algorithms)?,
                 !args.dark_walls,
                 (args.visibility, args.diagonal_gaps),
             )?

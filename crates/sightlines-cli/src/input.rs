@@ -425,33 +425,21 @@ pub fn translucent_field(
     })
 }
 
-/// The algorithms of `algorithms` that see through translucent tiles (with
-/// the diagonal rule when `gaps` blocks), the others left out with a note on
-/// standard error; a usage error when none does.
-pub fn seeing_through(
-    algorithms: Vec<Algorithm>,
-    gaps: sightlines::DiagonalGaps,
-) -> Result<Vec<Algorithm>, Failure> {
-    let rule = gaps.blocks();
-    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms.into_iter().partition(|a| {
-        if rule {
-            a.supports_translucency_with_rule()
-        } else {
-            a.supports_translucency()
-        }
-    });
+/// The algorithms of `algorithms` that see through translucent tiles, the
+/// others left out with a note on standard error; a usage error when none does.
+pub fn seeing_through(algorithms: Vec<Algorithm>) -> Result<Vec<Algorithm>, Failure> {
+    let (kept, left_out): (Vec<_>, Vec<_>) = algorithms
+        .into_iter()
+        .partition(|a| a.supports_translucency());
     if kept.is_empty() {
-        return Err(Failure::usage(if rule {
-            "none of these algorithms sees through translucent tiles with --diagonal-gaps block yet; use precise-permissive, recursive-shadowcast or raycast, or leave one of the two options out"
-        } else {
-            "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast"
-        }));
+        return Err(Failure::usage(
+            "none of these algorithms sees through translucent tiles yet; with --translucent use precise-permissive, recursive-shadowcast, symmetric-shadowcast or raycast",
+        ));
     }
     if !left_out.is_empty() {
         let ids: Vec<&str> = left_out.iter().map(|a| a.id()).collect();
-        let with_rule = if rule { " with the diagonal rule" } else { "" };
         eprintln!(
-            "sightlines: leaving out {}: they do not see through translucent tiles{with_rule} yet",
+            "sightlines: leaving out {}: they do not see through translucent tiles yet",
             ids.join(", ")
         );
     }

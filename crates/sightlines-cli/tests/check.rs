@@ -441,48 +441,32 @@ fn translucent_uneven_pairs_match_the_library() {
     );
 }
 
-/// `--translucent` with `--diagonal-gaps block`: `precise-permissive` keeps
-/// both, with no uneven pair; the algorithms that do not combine them are
-/// left out with a note.
+/// `--translucent` with `--diagonal-gaps block`: the symmetric algorithms
+/// keep their promise through translucent tiles with the rule too.
 #[test]
-fn translucent_with_the_diagonal_rule_checks_precise_permissive() {
+fn translucent_with_the_diagonal_rule_keeps_the_symmetric_promises() {
     let text = "########\n#..~#..#\n#.#..#.#\n#..#.~.#\n########\n";
     let dir = temp_dir("check-translucent-rule");
     let path = write(&dir, "gaps.txt", text);
-    let o = sightlines(
-        &[
-            "check",
-            &path,
-            "--translucent",
-            "~=96",
-            "--diagonal-gaps",
-            "block",
-        ],
-        None,
-    );
-    let (out, note) = (stdout(&o), stderr(&o));
-    assert!(
-        out.contains("precise-permissive: 0 uneven pairs through translucent tiles"),
-        "{out}"
-    );
-    assert!(out.contains("raycast: "), "{out}");
-    assert!(!out.contains("symmetric-shadowcast:"), "{out}");
-    assert!(
-        note.contains("leaving out") && note.contains("with the diagonal rule"),
-        "{note}"
-    );
-    let o = sightlines(
-        &[
-            "check",
-            &path,
-            "-a",
-            "precise-permissive",
-            "--translucent",
-            "~=96",
-            "--diagonal-gaps",
-            "block",
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    for id in ["precise-permissive", "symmetric-shadowcast"] {
+        let o = sightlines(
+            &[
+                "check",
+                &path,
+                "-a",
+                id,
+                "--translucent",
+                "~=96",
+                "--diagonal-gaps",
+                "block",
+            ],
+            None,
+        );
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        assert!(
+            out.contains(&format!("{id}: 0 uneven pairs through translucent tiles")),
+            "{out}"
+        );
+    }
 }

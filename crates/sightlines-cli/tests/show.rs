@@ -765,22 +765,7 @@ fn translucent_errors_name_the_way_out() {
         &run(&["--translucent", "~=30", "--visibility", "0"]),
         "sees nothing",
     );
-    assert_fails_with(
-        &sightlines(
-            &[
-                "show",
-                path,
-                "-a",
-                "symmetric-shadowcast",
-                "--translucent",
-                "~=30",
-                "--diagonal-gaps",
-                "block",
-            ],
-            None,
-        ),
-        "leave the diagonal rule off",
-    );
+    // The diagonal rule goes with it.
     assert_ok(&run(&["--translucent", "~=30", "--diagonal-gaps", "block"]));
     assert_fails_with(
         &sightlines(

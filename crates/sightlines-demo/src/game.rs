@@ -422,10 +422,9 @@ impl Game {
     }
 
     /// Whether everyone now sees through foliage and smoke dimmer, or as
-    /// if they were clear: the algorithm must support translucency, with
-    /// the diagonal rule when it is on.
+    /// if they were clear: the algorithm must support translucency.
     pub fn sees_through_haze(&self) -> bool {
-        sees_through_haze(self.algorithm(), &self.fov)
+        self.algorithm().supports_translucency()
     }
 
     /// The player's position.
@@ -687,12 +686,7 @@ impl Game {
         };
         self.set_diagonal_gaps(gaps);
         self.say(match gaps {
-            DiagonalGaps::Block if self.sees_through_haze() => {
-                "Walls touching at a corner now seal it (g).".to_string()
-            }
-            DiagonalGaps::Block => format!(
-                "Walls touching at a corner now seal it (g); foliage and smoke are clear to {algorithm} meanwhile."
-            ),
+            DiagonalGaps::Block => "Walls touching at a corner now seal it (g).".to_string(),
             DiagonalGaps::Pass => format!("Sight passes corners as {algorithm} has it (g)."),
         });
     }
@@ -733,13 +727,8 @@ impl Game {
         self.refresh_view();
         self.say(format!("Everyone now sees by {algorithm} (was {now})."));
         if !self.sees_through_haze() {
-            let with_rule = if algorithm.supports_translucency() {
-                " with the diagonal rule"
-            } else {
-                ""
-            };
             self.say(format!(
-                "{algorithm} does not see through translucent tiles{with_rule} yet: foliage and smoke are clear to it."
+                "{algorithm} does not see through translucent tiles yet: foliage and smoke are clear to it."
             ));
         }
         if self.mode == Mode::Aim {
@@ -864,20 +853,10 @@ fn everyone<'a>(
         .chain(monsters.iter_mut().map(|m| &mut m.viewer))
 }
 
-/// Whether `algorithm`, with `fov`'s diagonal rule, sees through
-/// translucent tiles.
-fn sees_through_haze(algorithm: Algorithm, fov: &Fov) -> bool {
-    if fov.diagonal_gaps().blocks() {
-        algorithm.supports_translucency_with_rule()
-    } else {
-        algorithm.supports_translucency()
-    }
-}
-
 /// Brings `viewer` up to date on `sight`: through foliage and smoke when
 /// its algorithm can, else seeing only the walls.
 fn look(viewer: &mut Viewer, fov: &mut Fov, sight: Sight<'_>) -> Result<bool, FovError> {
-    if sees_through_haze(viewer.algorithm(), fov) {
+    if viewer.algorithm().supports_translucency() {
         viewer.update_translucent(fov, &sight)
     } else {
         viewer.update(fov, &sight)

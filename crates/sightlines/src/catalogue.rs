@@ -194,40 +194,6 @@ impl Algorithm {
         )
     }
 
-    /// Whether [`Fov::compute_translucent`](crate::Fov::compute_translucent)
-    /// keeps the diagonal rule
-    /// ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)) too: no sight
-    /// line passes a corner between two opaque tiles. The others refuse the
-    /// two together with [`FovError::Unsupported`](crate::FovError::Unsupported).
-    ///
-    /// ```
-    /// use sightlines::{Algorithm, DiagonalGaps, Fov, Range};
-    ///
-    /// // Two walls touching at a corner, smoke beside them.
-    /// let map = |x: i32, y: i32| match (x, y) {
-    ///     (1, 0) | (0, 1) => 255u8,
-    ///     (0, 2) => 60,
-    ///     _ => 0,
-    /// };
-    /// let mut fov = Fov::new(Algorithm::PrecisePermissive);
-    /// fov.set_diagonal_gaps(DiagonalGaps::Block);
-    /// let mut seen = Vec::new();
-    /// fov.compute_translucent(&map, (0, 0), Range::square(3), |x, y, v| seen.push((x, y, v)))?;
-    /// seen.sort();
-    /// // Through the corner: nothing. Around it, what the smoke leaves.
-    /// assert!(!seen.iter().any(|&(x, y, _)| (x, y) == (1, 1)));
-    /// assert!(seen.contains(&(0, -1, 255)) && seen.contains(&(-1, 1, 255)));
-    /// assert!(Algorithm::PrecisePermissive.supports_translucency_with_rule());
-    /// assert!(!Algorithm::SymmetricShadowcast.supports_translucency_with_rule());
-    /// # Ok::<(), sightlines::FovError>(())
-    /// ```
-    pub const fn supports_translucency_with_rule(self) -> bool {
-        matches!(
-            self,
-            Algorithm::PrecisePermissive | Algorithm::RecursiveShadowcast | Algorithm::Raycast
-        )
-    }
-
     /// Whether [`Fov::compute_partial`](crate::Fov::compute_partial) gives
     /// this algorithm's tiles with the part of them in view; the others
     /// refuse with [`FovError::Unsupported`](crate::FovError::Unsupported).

@@ -58,9 +58,6 @@ pub(crate) const PARTIAL_VISIBILITY: &str = "partial visibility";
 /// [`FovError::Unsupported`]'s option for partial visibility with the diagonal rule.
 pub(crate) const PARTIAL_DIAGONAL_RULE: &str =
     "partial visibility with the diagonal rule (DiagonalGaps::Block)";
-/// [`FovError::Unsupported`]'s option for both together.
-pub(crate) const TRANSLUCENT_DIAGONAL_RULE: &str =
-    "translucent tiles with the diagonal rule (DiagonalGaps::Block)";
 
 impl fmt::Display for FovError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -90,7 +87,6 @@ impl fmt::Display for FovError {
             FovError::Unsupported { algorithm, option } => {
                 let fix = match *option {
                     TRANSLUCENT_TILES => "pick an algorithm that sees through them (precise-permissive, recursive-shadowcast, symmetric-shadowcast, raycast), or give the map only levels 0 and 255 and compute a plain field",
-                    TRANSLUCENT_DIAGONAL_RULE => "use precise-permissive, recursive-shadowcast or raycast, or leave the diagonal rule off (DiagonalGaps::Pass) when computing through translucent tiles",
                     PARTIAL_VISIBILITY => "use recursive-shadowcast, symmetric-shadowcast or diamond-shadowcast, or compute a plain field",
                     PARTIAL_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing partial visibility",
                     _ => "pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off",

@@ -6,8 +6,7 @@ use crate::algorithms::{
     Raycast, RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
 use crate::error::{
-    FovError, DIAGONAL_RULE, PARTIAL_DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_DIAGONAL_RULE,
-    TRANSLUCENT_TILES,
+    FovError, DIAGONAL_RULE, PARTIAL_DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_TILES,
 };
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
@@ -205,9 +204,8 @@ impl Fov {
     /// # Errors
     ///
     /// As [`Fov::compute`]; [`FovError::Unsupported`] for an algorithm
-    /// that is not [`Algorithm::supports_translucency`], or not
-    /// [`Algorithm::supports_translucency_with_rule`] with the diagonal
-    /// rule; [`FovError::NoVisibility`] when [`Fov::visibility`] is 0.
+    /// that is not [`Algorithm::supports_translucency`];
+    /// [`FovError::NoVisibility`] when [`Fov::visibility`] is 0.
     pub fn compute_translucent<M, V>(
         &mut self,
         map: &M,
@@ -233,17 +231,10 @@ impl Fov {
     where
         M: Translucency + ?Sized,
     {
-        let option = if !self.algorithm.supports_translucency() {
-            Some(TRANSLUCENT_TILES)
-        } else if self.gaps.blocks() && !self.algorithm.supports_translucency_with_rule() {
-            Some(TRANSLUCENT_DIAGONAL_RULE)
-        } else {
-            None
-        };
-        if let Some(option) = option {
+        if !self.algorithm.supports_translucency() {
             return Err(FovError::Unsupported {
                 algorithm: self.algorithm.id(),
-                option,
+                option: TRANSLUCENT_TILES,
             });
         }
         if self.visibility == 0 {

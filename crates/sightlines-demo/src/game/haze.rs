@@ -6,9 +6,7 @@
 //! [`Translucency`]: a creature sees through them with less light, and
 //! through enough of them not at all (see [`sightlines::translucent`]).
 //! Only the algorithms that support it see that way
-//! ([`Algorithm::supports_translucency`](sightlines::Algorithm::supports_translucency),
-//! and while the diagonal rule is on
-//! [`Algorithm::supports_translucency_with_rule`](sightlines::Algorithm::supports_translucency_with_rule));
+//! ([`Algorithm::supports_translucency`](sightlines::Algorithm::supports_translucency));
 //! to the others, foliage and smoke are clear.
 
 use sightlines::generate::SplitMix64;

@@ -40,15 +40,35 @@
 //!
 //! Other algorithms answer [`FovError::Unsupported`](crate::FovError::Unsupported)
 //! ([`Algorithm::supports_translucency`](crate::Algorithm::supports_translucency)
-//! tells which). With the diagonal rule
-//! ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block)) the definition
-//! gains the rule's condition, as in the plain field:
+//! tells which).
+//!
+//! **The diagonal rule** ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block))
+//! adds its condition to each definition, as in the plain field:
 //! `precise-permissive`'s segments pass no corner between two opaque
 //! tiles; a single ray of `recursive-shadowcast` through such a corner
-//! stops once it has met the tiles it meets at the corner; `raycast`'s rays
-//! stop before a step between two. `symmetric-shadowcast` answers
-//! `Unsupported` for the two together
-//! ([`Algorithm::supports_translucency_with_rule`](crate::Algorithm::supports_translucency_with_rule)).
+//! stops once it has met the tiles it meets at the corner;
+//! `symmetric-shadowcast` sees no tile below [`OPAQUE`] along a centre ray
+//! that passes such a corner on the way; `raycast`'s rays stop before a
+//! step between two opaque tiles.
+//!
+//! ```
+//! use sightlines::{Algorithm, DiagonalGaps, Fov, Range};
+//!
+//! // Two walls touching at a corner, smoke beside them.
+//! let map = |x: i32, y: i32| match (x, y) {
+//!     (1, 0) | (0, 1) => 255u8,
+//!     (-1, 0) => 60,
+//!     _ => 0,
+//! };
+//! let mut fov = Fov::new(Algorithm::PrecisePermissive);
+//! fov.set_diagonal_gaps(DiagonalGaps::Block);
+//! let mut seen = Vec::new();
+//! fov.compute_translucent(&map, (0, 0), Range::square(3), |x, y, v| seen.push((x, y, v)))?;
+//! // Nothing through the corner; behind the smoke, what it leaves.
+//! assert!(!seen.iter().any(|&(x, y, _)| (x, y) == (1, 1)));
+//! assert!(seen.contains(&(-1, 0, 255)) && seen.contains(&(-2, 0, 195)));
+//! # Ok::<(), sightlines::FovError>(())
+//! ```
 //!
 //! ```
 //! use sightlines::{Algorithm, Fov, LevelGrid, Range};

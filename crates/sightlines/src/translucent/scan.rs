@@ -133,6 +133,10 @@ pub(crate) struct TranslucentScan {
     /// With the diagonal rule, the slopes of the row's shut corners: the
     /// single rays that stop there.
     shut: Vec<Slope>,
+    /// With the diagonal rule and rays that are not exact, the slopes of
+    /// the shut corners met so far in the octant, sorted: the centre rays
+    /// that see no floor beyond.
+    shut_rays: Vec<Slope>,
 }
 
 /// [`OPAQUE`] as a dimming.
@@ -212,12 +216,15 @@ impl TranslucentScan {
         self.rays.reserve(reach);
         self.shut.clear();
         self.shut.reserve(reach);
+        self.shut_rays.clear();
+        self.shut_rays.reserve(4 * reach);
     }
 
     /// Lists the corners between rows `d - 1` and `d` of `octant`, beside
     /// the columns `c0..=c1`, where two diagonally opposite tiles are
-    /// opaque: the diagonal rule stops the single ray through each, once it
-    /// has met row `d` (whose tiles it meets at the corner).
+    /// opaque: the diagonal rule stops the single ray through each (an
+    /// exact ray once it has met row `d`, whose tiles it meets at the
+    /// corner).
     fn shut_corners<M: Translucency + ?Sized>(
         &mut self,
         map: &M,
@@ -294,6 +301,12 @@ impl TranslucentScan {
             hi: R::RAYS.1,
             visibility: i32::from(start),
         });
+        // The diagonal rule: exact rays stop at a shut corner; rays that are
+        // only as bright as their neighbours still see the walls beyond it
+        // through their neighbours, but not the floors at their end.
+        let exact = R::RAYS.0.side == 0;
+        let rule = field.gaps.blocks();
+        self.shut_rays.clear();
         let mut d = 0;
         while d < max_depth && !self.pieces.is_empty() {
             d += 1;
@@ -309,6 +322,15 @@ impl TranslucentScan {
             let c0 = ((lo.num * d).div_euclid(lo.den) - 1).max(0);
             let c1 = ((hi.num * d).div_euclid(hi.den) + 2).min(top);
             self.dimmers.clear();
+            self.shut.clear();
+            if rule {
+                self.shut_corners(map, field, octant, d, (c0, c1));
+                if !exact {
+                    self.shut_rays.append(&mut self.shut);
+                    self.shut_rays.sort_unstable();
+                    self.shut_rays.dedup();
+                }
+            }
             let mut first = 0;
             // The column after the last opaque tile of the row.
             let mut opaque_run = -1;
@@ -344,15 +366,14 @@ impl TranslucentScan {
                         best = best.max(piece.visibility);
                     }
                 }
-                if best > 0 {
+                let shut = !exact
+                    && level != OPAQUE
+                    && !self.shut_rays.is_empty()
+                    && self.shut_rays.binary_search(&Slope::new(c, d)).is_ok();
+                if best > 0 && !shut {
                     self.see(k, octant, d, c, best as u8, visit);
                 }
                 self.dimmers_of::<R>(level, d, c, &mut opaque_run);
-            }
-            let exact = R::RAYS.0.side == 0;
-            self.shut.clear();
-            if exact && field.gaps.blocks() {
-                self.shut_corners(map, field, octant, d, (c0, c1));
             }
             if !self.dimmers.is_empty() || !self.shut.is_empty() {
                 self.dim(exact);

@@ -127,6 +127,16 @@ fn model_field<T: Model>(
     model_field_by::<T>(map, origin, range, start, false)
 }
 
+/// [`model_field`] of `symmetric-shadowcast` with the diagonal rule.
+fn mid_lines_model_with_rule(
+    map: &LevelGrid,
+    origin: (i32, i32),
+    range: Range,
+    start: u8,
+) -> BTreeMap<(i32, i32), u8> {
+    model_field_by::<MidLinesModel>(map, origin, range, start, true)
+}
+
 /// [`model_field`] of `recursive-shadowcast` with the diagonal rule.
 fn squares_model_with_rule(
     map: &LevelGrid,
@@ -180,10 +190,11 @@ fn model_field_by<T: Model>(
 
 /// Follows the ray of slope `s` on `side` through `octant`, row by row,
 /// keeping each tile's best visibility in `best`. With `shut` (the
-/// diagonal rule, for the exact ray), a ray through a corner where two
-/// diagonally opposite tiles are opaque stops once it has met the tiles
-/// beyond the corner's row that it meets at the corner itself: after the
-/// next row.
+/// diagonal rule), a ray through a corner where two diagonally opposite
+/// tiles are opaque stops there: the exact ray (side 0) once it has met
+/// the tiles beyond the corner's row that it meets at the corner itself,
+/// after the next row; the rays beside it do not pass the corner, but the
+/// ray itself sees no floor (at its end) beyond.
 fn follow<T: Model>(
     map: &LevelGrid,
     field: &Field,
@@ -198,11 +209,22 @@ fn follow<T: Model>(
         let (x, y) = field.tile(dx, dy);
         map.level(x, y)
     };
+    let opaque = |k: i64, c: i64| level(k, c) == 255;
+    // Whether the ray passes a corner between rows k and k + 1 between two
+    // opaque tiles.
+    let passes_shut = |k: i64| {
+        (-1..=k).any(|j| {
+            s == Slope::new(2 * j + 1, 2 * k + 1)
+                && (opaque(k, j) && opaque(k + 1, j + 1) || opaque(k, j + 1) && opaque(k + 1, j))
+        })
+    };
     let mut v = i32::from(start);
+    let mut centre_shut = shut && side != 0 && passes_shut(0);
     for k in 1..=max_depth {
         for c in 0..=k.min(max_col) {
             let (dx, dy) = octant.offset(k, c);
-            if field.in_range(dx, dy) && T::meets(s, k, c, level(k, c)) {
+            let floor_shut = centre_shut && level(k, c) < 255;
+            if field.in_range(dx, dy) && T::meets(s, k, c, level(k, c)) && !floor_shut {
                 let e = best.entry(field.tile(dx, dy)).or_insert(0);
                 *e = (*e).max(v as u8);
             }
@@ -211,14 +233,10 @@ fn follow<T: Model>(
         if v <= 0 {
             break;
         }
-        // The corner between rows k - 1 and k, between columns j and j + 1.
-        let opaque = |k: i64, c: i64| level(k, c) == 255;
-        let pinched =
-            |j: i64| opaque(k - 1, j) && opaque(k, j + 1) || opaque(k - 1, j + 1) && opaque(k, j);
-        if shut && side == 0 && (-1..k).any(|j| s == Slope::new(2 * j + 1, 2 * k - 1) && pinched(j))
-        {
+        if shut && side == 0 && passes_shut(k - 1) {
             break;
         }
+        centre_shut |= shut && side != 0 && passes_shut(k);
     }
 }
 
@@ -610,6 +628,14 @@ fn recursive_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_m
 }
 
 #[test]
+fn symmetric_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
+    let mut fov = Fov::new(SS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let compared = equals_on(fov, 0x7A45_000C, 2500, 16, mid_lines_model_with_rule);
+    assert!(compared > 40_000, "{compared}");
+}
+
+#[test]
 fn symmetric_shadowcast_equals_its_model_on_2500_random_maps() {
     let compared = equals_model::<MidLinesModel>(SS, 0x7A45_0002, 2500);
     assert!(compared > 40_000, "{compared}");
@@ -644,7 +670,7 @@ fn precise_permissive_with_the_diagonal_rule_equals_its_model_on_2500_random_map
 }
 
 /// Levels 0 and 255 only: the plain field, every tile at full visibility;
-/// with the diagonal rule too, where it goes with translucent tiles.
+/// with the diagonal rule too.
 #[test]
 fn levels_of_0_and_255_give_the_plain_field() {
     let mut rng = Random::new(0x7A45_0003);
@@ -656,7 +682,7 @@ fn levels_of_0_and_255_give_the_plain_field() {
     let fovs = [PP, RS, SS, Algorithm::Raycast]
         .map(Fov::new)
         .into_iter()
-        .chain([PP, RS, Algorithm::Raycast].map(with_rule));
+        .chain([PP, RS, SS, Algorithm::Raycast].map(with_rule));
     for mut fov in fovs {
         let algorithm = fov.algorithm();
         for _ in 0..1000 {
@@ -709,14 +735,18 @@ fn precise_permissive_visibility_is_symmetric() {
     assert!(pairs > 30_000, "{pairs}");
 }
 
-/// And so it does with the diagonal rule, which shuts the same corners for
-/// a segment both ways.
+/// Both keep their symmetry with the diagonal rule, which shuts the same
+/// corners for a segment or a centre ray both ways.
 #[test]
-fn precise_permissive_visibility_with_the_diagonal_rule_is_symmetric() {
+fn visibility_with_the_diagonal_rule_stays_symmetric() {
     let mut fov = Fov::new(PP);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
     let pairs = visibility_is_symmetric(fov, 0x7A45_0009, |_| true);
     assert!(pairs > 30_000, "{pairs}");
+    let mut fov = Fov::new(SS);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    let pairs = visibility_is_symmetric(fov, 0x7A45_000D, |level| level < 255);
+    assert!(pairs > 20_000, "{pairs}");
 }
 
 /// Checks that every two tiles whose levels pass `tile` see each other
@@ -815,25 +845,16 @@ fn errors_are_clear() {
     assert!(matches!(err, FovError::Unsupported { .. }));
     assert!(err.to_string().contains("recursive-shadowcast"), "{err}");
 
-    fov.set_algorithm(SS);
+    // The diagonal rule goes with every algorithm that sees through.
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let err = fov
-        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
-        .unwrap_err();
-    assert!(
-        err.to_string().contains("leave the diagonal rule off"),
-        "{err}"
-    );
-    assert!(
-        err.to_string()
-            .contains("use precise-permissive, recursive-shadowcast or raycast"),
-        "{err}"
-    );
-    fov.set_algorithm(PP);
-    assert!(fov
-        .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
-        .is_ok());
+    for algorithm in [PP, RS, SS, Algorithm::Raycast] {
+        fov.set_algorithm(algorithm);
+        assert!(fov
+            .compute_translucent(&map, (0, 0), Range::circle(3), |_, _, _| {})
+            .is_ok());
+    }
 
+    fov.set_algorithm(RS);
     fov.set_diagonal_gaps(DiagonalGaps::Pass);
     fov.set_visibility(0);
     let err = fov
