@@ -19,7 +19,6 @@ mod shut_centers;
 pub use beveled::Beveled;
 pub use diamond_shadowcast::{DiamondIter, DiamondShadowcast};
 pub use precise_permissive::{PrecisePermissive, MAX_LEVEL};
-pub(crate) use rays::raycast::first_ray;
 pub(crate) use rays::FieldBits;
 pub use rays::{basic_raycast, diamond_raycast, raycast, BasicRaycast, DiamondRaycast, Raycast};
 pub use recursive_shadowcast::RecursiveShadowcast;

@@ -88,7 +88,6 @@
 //! ```
 
 mod grid;
-mod rays;
 pub(crate) mod scan;
 
 pub use grid::{LevelGrid, ParsedLevels};

@@ -127,9 +127,9 @@ pub(crate) struct TranslucentScan {
     lines: [Vec<u8>; 8],
     /// The same for partial visibility: each line tile's parts.
     parts: [Vec<Part>; 8],
-    pub(super) reach: Reach,
+    pub(crate) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
-    pub(super) rays: Vec<i32>,
+    pub(crate) rays: Vec<i32>,
     /// With the diagonal rule, the slopes of the row's shut corners: the
     /// single rays that stop there.
     shut: Vec<Slope>,
@@ -191,7 +191,7 @@ impl TranslucentScan {
     /// Readies the scratch for `field`: the range's longest lines up front,
     /// so that one warm-up serves most origins (a field whose pieces
     /// outnumber any before grows it once), and no shared line seen yet.
-    pub(super) fn prepare<M: Translucency + ?Sized>(&mut self, map: &M, field: &Field) {
+    pub(crate) fn prepare<M: Translucency + ?Sized>(&mut self, map: &M, field: &Field) {
         self.reach.reset(field.range);
         let reach = presized_reach(&Walls(map), field.range) + 2;
         self.pieces.clear();
@@ -254,7 +254,7 @@ impl TranslucentScan {
     /// [`report_lines`](Self::report_lines): each tile is reported once, at
     /// the better of the two octants' visibilities.
     #[inline]
-    pub(super) fn see<V>(&mut self, k: usize, octant: Octant, d: i64, c: i64, v: u8, visit: &mut V)
+    pub(crate) fn see<V>(&mut self, k: usize, octant: Octant, d: i64, c: i64, v: u8, visit: &mut V)
     where
         V: FnMut(i64, i64, u8),
     {
@@ -268,7 +268,7 @@ impl TranslucentScan {
     }
 
     /// Reports the tiles of the shared lines.
-    pub(super) fn report_lines<V: FnMut(i64, i64, u8)>(&self, visit: &mut V) {
+    pub(crate) fn report_lines<V: FnMut(i64, i64, u8)>(&self, visit: &mut V) {
         for (j, line) in self.lines.iter().enumerate() {
             for (d, &v) in line.iter().enumerate().skip(1) {
                 if v > 0 {

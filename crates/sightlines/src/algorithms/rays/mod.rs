@@ -5,11 +5,13 @@
 //! twice: libtcod's two mark what they reach in [`FieldBits`] and report
 //! the marks once at the end, and share its wall post-pass ([`walls`]);
 //! [`raycast`] follows runs of rays a line at a time, so it meets each tile
-//! once.
+//! once, and through translucent tiles ([`translucent`]) carries a
+//! visibility per ray along the same runs.
 
 pub mod basic_raycast;
 pub mod diamond_raycast;
 pub mod raycast;
+mod translucent;
 mod walls;
 
 pub use basic_raycast::BasicRaycast;

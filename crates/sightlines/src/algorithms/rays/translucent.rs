@@ -11,11 +11,11 @@
 //! with the diagonal rule before a step between two opaque tiles that touch
 //! at a corner.
 
-use super::scan::TranslucentScan;
-use super::{Translucency, Walls};
-use crate::algorithms::first_ray;
+use super::raycast::first_ray;
 use crate::kernel::tiles::Asked;
 use crate::kernel::{pinched, Field, Octant};
+use crate::translucent::scan::TranslucentScan;
+use crate::translucent::{Translucency, Walls};
 
 impl TranslucentScan {
     /// Reports every tile of `field` that a ray reaches with visibility
