@@ -117,38 +117,8 @@ impl Model for MidLinesModel {
 /// midpoints between them, which between two critical slopes meet and
 /// cross the same tiles. Levels are read whatever the range (off the map,
 /// 255), so this also pins that tiles beyond the range never dim a tile
-/// within it.
+/// within it. With `shut`, the diagonal rule (see [`follow`]).
 fn model_field<T: Model>(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    model_field_by::<T>(map, origin, range, start, false)
-}
-
-/// [`model_field`] of `symmetric-shadowcast` with the diagonal rule.
-fn mid_lines_model_with_rule(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    model_field_by::<MidLinesModel>(map, origin, range, start, true)
-}
-
-/// [`model_field`] of `recursive-shadowcast` with the diagonal rule.
-fn squares_model_with_rule(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    model_field_by::<SquaresModel>(map, origin, range, start, true)
-}
-
-/// [`model_field`], with `shut` the diagonal rule for exact rays.
-fn model_field_by<T: Model>(
     map: &LevelGrid,
     origin: (i32, i32),
     range: Range,
@@ -243,28 +213,10 @@ fn follow<T: Model>(
 /// `raycast`'s definition, ray by ray: from the origin's centre to each
 /// tile of the ring at the field's farthest reach `D`, a tile a step
 /// (Bresenham, halfway ties away from the origin); a ray stops before a
-/// tile off the map or out of the range, and where its visibility runs out.
+/// tile off the map or out of the range, and where its visibility runs out;
+/// with `shut` (the diagonal rule), before a diagonal step between two
+/// opaque tiles.
 fn raycast_model(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    raycast_model_by(map, origin, range, start, false)
-}
-
-/// [`raycast_model`] with the diagonal rule: a ray also stops before a
-/// diagonal step between two opaque tiles.
-fn raycast_model_with_rule(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    raycast_model_by(map, origin, range, start, true)
-}
-
-fn raycast_model_by(
     map: &LevelGrid,
     origin: (i32, i32),
     range: Range,
@@ -305,28 +257,9 @@ fn raycast_model_by(
 
 /// `precise-permissive`'s definition, tile by tile: each tile in range is
 /// seen at the starting visibility less the least its segments from the
-/// origin are dimmed ([`least_dimming`]).
+/// origin are dimmed ([`least_dimming`]); with `shut` (the diagonal rule),
+/// by segments that pass no corner between two opaque tiles.
 fn permissive_model(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    permissive_model_by(map, origin, range, start, false)
-}
-
-/// [`permissive_model`] with the diagonal rule: no segment passes a corner
-/// between two opaque tiles.
-fn permissive_model_with_rule(
-    map: &LevelGrid,
-    origin: (i32, i32),
-    range: Range,
-    start: u8,
-) -> BTreeMap<(i32, i32), u8> {
-    permissive_model_by(map, origin, range, start, true)
-}
-
-fn permissive_model_by(
     map: &LevelGrid,
     origin: (i32, i32),
     range: Range,
@@ -543,25 +476,19 @@ fn equals_model<T: Model>(algorithm: Algorithm, seed: u64, maps: usize) -> usize
     equals(algorithm, seed, maps, model_field::<T>)
 }
 
-fn equals(
-    algorithm: Algorithm,
-    seed: u64,
-    maps: usize,
-    model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
-) -> usize {
+/// A model of a definition: the map, the origin, the range, the starting
+/// visibility and whether the diagonal rule holds.
+type ModelField = fn(&LevelGrid, (i32, i32), Range, u8, bool) -> Seen;
+
+fn equals(algorithm: Algorithm, seed: u64, maps: usize, model: ModelField) -> usize {
     equals_on(Fov::new(algorithm), seed, maps, 16, model)
 }
 
 /// [`equals`] with `fov`'s options, on maps of at most `side` tiles a side.
-fn equals_on(
-    mut fov: Fov,
-    seed: u64,
-    maps: usize,
-    side: u64,
-    model: fn(&LevelGrid, (i32, i32), Range, u8) -> Seen,
-) -> usize {
+fn equals_on(mut fov: Fov, seed: u64, maps: usize, side: u64, model: ModelField) -> usize {
     let mut rng = Random::new(seed);
     let algorithm = fov.algorithm();
+    let shut = fov.diagonal_gaps().blocks();
     let mut compared = 0;
     for i in 0..maps {
         let (w, h) = (1 + rng.below(side) as u32, 1 + rng.below(side) as u32);
@@ -578,7 +505,7 @@ fn equals_on(
                 rng.below(u64::from(w)) as i32,
                 rng.below(u64::from(h)) as i32,
             );
-            let want = model(&map, origin, range, start);
+            let want = model(&map, origin, range, start, shut);
             let got = fast_field(&mut fov, &map, origin, range);
             if want != got {
                 let diff: Vec<_> = want
@@ -623,7 +550,7 @@ fn recursive_shadowcast_equals_its_model_on_2500_random_maps() {
 fn recursive_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
     let mut fov = Fov::new(RS);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000B, 2500, 16, squares_model_with_rule);
+    let compared = equals_on(fov, 0x7A45_000B, 2500, 16, model_field::<SquaresModel>);
     assert!(compared > 60_000, "{compared}");
 }
 
@@ -631,7 +558,7 @@ fn recursive_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_m
 fn symmetric_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
     let mut fov = Fov::new(SS);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000C, 2500, 16, mid_lines_model_with_rule);
+    let compared = equals_on(fov, 0x7A45_000C, 2500, 16, model_field::<MidLinesModel>);
     assert!(compared > 40_000, "{compared}");
 }
 
@@ -651,7 +578,7 @@ fn raycast_equals_its_model_on_2500_random_maps() {
 fn raycast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
     let mut fov = Fov::new(Algorithm::Raycast);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000A, 2500, 16, raycast_model_with_rule);
+    let compared = equals_on(fov, 0x7A45_000A, 2500, 16, raycast_model);
     assert!(compared > 40_000, "{compared}");
 }
 
@@ -665,7 +592,7 @@ fn precise_permissive_equals_its_model_on_2500_random_maps() {
 fn precise_permissive_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
     let mut fov = Fov::new(PP);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_0008, 2500, 14, permissive_model_with_rule);
+    let compared = equals_on(fov, 0x7A45_0008, 2500, 14, permissive_model);
     assert!(compared > 40_000, "{compared}");
 }
 
