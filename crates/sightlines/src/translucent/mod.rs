@@ -189,13 +189,16 @@ impl<M: Opacity + ?Sized> Translucency for Binary<'_, M> {
 }
 
 /// A map of levels seen as a map of walls: the tiles at [`OPAQUE`].
-/// What the field's checks (bounds, radius) and the lit-walls option read.
+/// What the field's checks (bounds, radius) and the diagonal rule's corner
+/// tests read. Tiles off the map are opaque without asking it: a map is
+/// asked for its own tiles only.
 pub(crate) struct Walls<'a, M: ?Sized>(pub(crate) &'a M);
 
 impl<M: Translucency + ?Sized> Opacity for Walls<'_, M> {
     #[inline]
     fn is_opaque(&self, x: i32, y: i32) -> bool {
-        self.0.level(x, y) == OPAQUE
+        let off_map = self.0.bounds().is_some_and(|b| !b.contains(x, y));
+        off_map || self.0.level(x, y) == OPAQUE
     }
 
     fn bounds(&self) -> Option<Rect> {

@@ -15,7 +15,8 @@
 //! ([`TranslucentScan::run_partial`]).
 
 use super::{Translucency, Walls, OPAQUE};
-use crate::kernel::{presized_reach, Field, Octant, Reach, Slope};
+use crate::kernel::tiles::Asked;
+use crate::kernel::{pinched, presized_reach, Field, Octant, Reach, Slope};
 use std::cmp::Ordering;
 
 /// A place among the rays: just below `at` (`side` -1), on it (0), or just
@@ -233,17 +234,16 @@ impl TranslucentScan {
         d: i64,
         (c0, c1): (i64, i64),
     ) {
-        let opaque = |k: i64, c: i64| {
-            let (dx, dy) = octant.offset(k, c);
-            !field.reaches(dx, dy) || {
-                let (x, y) = field.tile(dx, dy);
-                map.level(x, y) == OPAQUE
-            }
-        };
+        let walls = Walls(map);
+        let tiles = &Asked::new(&walls, field.origin);
+        // A step between two tiles diagonally apart passes the corner
+        // between the other two.
+        let shut =
+            |(k0, c0), (k1, c1)| pinched(tiles, octant.offset(k0, c0), octant.offset(k1, c1));
         // Corner j lies between columns j and j + 1, on the ray of slope
         // (2j + 1) / (2d - 1).
         for j in c0.max(1) - 1..=c1.min(d - 1) {
-            if opaque(d - 1, j) && opaque(d, j + 1) || opaque(d - 1, j + 1) && opaque(d, j) {
+            if shut((d - 1, j), (d, j + 1)) || shut((d - 1, j + 1), (d, j)) {
                 self.shut.push(Slope::new(2 * j + 1, 2 * d - 1));
             }
         }

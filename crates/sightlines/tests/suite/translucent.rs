@@ -913,3 +913,38 @@ fn a_failed_viewer_update_sees_nothing() {
     let err = viewer.update_translucent(&mut fov, &map).unwrap_err();
     assert!(matches!(err, FovError::OriginOffMap { .. }));
 }
+
+/// A map is asked the levels of its own tiles only (the trait's promise),
+/// with the diagonal rule too, whose corner tests read tiles beside the
+/// field's edge: here a map that panics when asked beyond its bounds.
+#[test]
+fn only_tiles_within_the_bounds_are_asked() {
+    struct Strict(LevelGrid);
+    impl Translucency for Strict {
+        fn level(&self, x: i32, y: i32) -> u8 {
+            assert!(self.0.rect().contains(x, y), "asked for ({x}, {y})");
+            self.0.level(x, y)
+        }
+        fn bounds(&self) -> Option<sightlines::Rect> {
+            Some(self.0.rect())
+        }
+    }
+    let mut rng = Random::new(0x7A45_000E);
+    for _ in 0..300 {
+        let (w, h) = (1 + rng.below(12) as u32, 1 + rng.below(12) as u32);
+        let map = Strict(random_levels(&mut rng, w, h));
+        let origin = (
+            rng.below(u64::from(w)) as i32,
+            rng.below(u64::from(h)) as i32,
+        );
+        let range = random_range(&mut rng);
+        for algorithm in [PP, RS, SS, Algorithm::Raycast] {
+            for gaps in [DiagonalGaps::Pass, DiagonalGaps::Block] {
+                let mut fov = Fov::new(algorithm);
+                fov.set_diagonal_gaps(gaps);
+                fov.compute_translucent(&map, origin, range, |_, _, _| {})
+                    .unwrap();
+            }
+        }
+    }
+}
