@@ -501,8 +501,9 @@ impl PrecisePermissive {
     /// origin: a quadrant holds at most `(reach + 1)²` tiles, each blocking
     /// a view at most once, adding at most two bumps and one view (beyond
     /// [`RESERVE_CAP`] tiles a quadrant, the scratch grows as the scan
-    /// demands). The range's rows are reserved by [`Reach::reset`].
-    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) {
+    /// demands). The range's rows are reserved by [`Reach::reset`]. Returns
+    /// the side, `reach + 1`.
+    fn reserve<M: Opacity + ?Sized>(&mut self, map: &M, range: Range) -> usize {
         let side = presized_reach(map, range) as i64 + 1;
         let tiles = side.min(RESERVE_CAP).pow(2).min(RESERVE_CAP);
         self.views.clear();
@@ -510,6 +511,7 @@ impl PrecisePermissive {
         self.views.reserve(tiles as usize + 1);
         self.bumps.reserve(2 * tiles as usize);
         self.reach.reset(range);
+        side as usize
     }
 
     /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant

@@ -416,6 +416,13 @@ fn least_dimming(map: &LevelGrid, a: (i32, i32), b: (i32, i32), shut: bool) -> i
     least
 }
 
+/// A field of view by `algorithm` with the diagonal rule.
+fn with_rule(algorithm: Algorithm) -> Fov {
+    let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(DiagonalGaps::Block);
+    fov
+}
+
 /// Each visible tile's visibility.
 type Seen = BTreeMap<(i32, i32), u8>;
 
@@ -548,17 +555,25 @@ fn recursive_shadowcast_equals_its_model_on_2500_random_maps() {
 
 #[test]
 fn recursive_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
-    let mut fov = Fov::new(RS);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000B, 2500, 16, model_field::<SquaresModel>);
+    let compared = equals_on(
+        with_rule(RS),
+        0x7A45_000B,
+        2500,
+        16,
+        model_field::<SquaresModel>,
+    );
     assert!(compared > 60_000, "{compared}");
 }
 
 #[test]
 fn symmetric_shadowcast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
-    let mut fov = Fov::new(SS);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000C, 2500, 16, model_field::<MidLinesModel>);
+    let compared = equals_on(
+        with_rule(SS),
+        0x7A45_000C,
+        2500,
+        16,
+        model_field::<MidLinesModel>,
+    );
     assert!(compared > 40_000, "{compared}");
 }
 
@@ -576,9 +591,13 @@ fn raycast_equals_its_model_on_2500_random_maps() {
 
 #[test]
 fn raycast_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
-    let mut fov = Fov::new(Algorithm::Raycast);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_000A, 2500, 16, raycast_model);
+    let compared = equals_on(
+        with_rule(Algorithm::Raycast),
+        0x7A45_000A,
+        2500,
+        16,
+        raycast_model,
+    );
     assert!(compared > 40_000, "{compared}");
 }
 
@@ -590,9 +609,7 @@ fn precise_permissive_equals_its_model_on_2500_random_maps() {
 
 #[test]
 fn precise_permissive_with_the_diagonal_rule_equals_its_model_on_2500_random_maps() {
-    let mut fov = Fov::new(PP);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let compared = equals_on(fov, 0x7A45_0008, 2500, 14, permissive_model);
+    let compared = equals_on(with_rule(PP), 0x7A45_0008, 2500, 14, permissive_model);
     assert!(compared > 40_000, "{compared}");
 }
 
@@ -601,11 +618,6 @@ fn precise_permissive_with_the_diagonal_rule_equals_its_model_on_2500_random_map
 #[test]
 fn levels_of_0_and_255_give_the_plain_field() {
     let mut rng = Random::new(0x7A45_0003);
-    let with_rule = |algorithm| {
-        let mut fov = Fov::new(algorithm);
-        fov.set_diagonal_gaps(DiagonalGaps::Block);
-        fov
-    };
     let fovs = [PP, RS, SS, Algorithm::Raycast]
         .map(Fov::new)
         .into_iter()
@@ -666,13 +678,9 @@ fn precise_permissive_visibility_is_symmetric() {
 /// corners for a segment or a centre ray both ways.
 #[test]
 fn visibility_with_the_diagonal_rule_stays_symmetric() {
-    let mut fov = Fov::new(PP);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let pairs = visibility_is_symmetric(fov, 0x7A45_0009, |_| true);
+    let pairs = visibility_is_symmetric(with_rule(PP), 0x7A45_0009, |_| true);
     assert!(pairs > 30_000, "{pairs}");
-    let mut fov = Fov::new(SS);
-    fov.set_diagonal_gaps(DiagonalGaps::Block);
-    let pairs = visibility_is_symmetric(fov, 0x7A45_000D, |level| level < 255);
+    let pairs = visibility_is_symmetric(with_rule(SS), 0x7A45_000D, |level| level < 255);
     assert!(pairs > 20_000, "{pairs}");
 }
 

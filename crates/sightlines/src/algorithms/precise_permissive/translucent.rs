@@ -27,7 +27,7 @@
 
 use super::{Bump, Line, PrecisePermissive, View, NO_BUMP};
 use crate::kernel::tiles::Asked;
-use crate::kernel::{presized_reach, Field, Quadrant, Stepped};
+use crate::kernel::{Field, Quadrant, Stepped};
 use crate::translucent::{Translucency, Walls};
 
 /// A view with the visibility its lines still have, above 0.
@@ -70,8 +70,7 @@ impl PrecisePermissive {
         V: FnMut(i64, i64, u8),
     {
         visit(0, 0, start);
-        self.reserve(&Walls(map), field.range);
-        let reach = presized_reach(&Walls(map), field.range) + 1;
+        let reach = self.reserve(&Walls(map), field.range);
         let lit = &mut self.lit;
         for views in [&mut lit.views, &mut lit.next] {
             views.clear();
