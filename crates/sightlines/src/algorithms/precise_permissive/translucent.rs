@@ -202,10 +202,7 @@ impl PrecisePermissive {
                     // The view beyond the tile's top-left corner is done with
                     // the row; the one through it goes on now, and the one
                     // beyond its bottom-right corner after it.
-                    if let Some(mut near) = near {
-                        near.from = 0;
-                        next.push(near);
-                    }
+                    next.extend(near);
                     stack.extend(far);
                     pending = through;
                 }
@@ -227,8 +224,9 @@ impl PrecisePermissive {
 }
 
 /// The views a tile `(x, y)` dimming by `dims` splits `parent` into, from
-/// the steep side: beyond its top-left corner (done with the row), through
-/// it (dimmed), beyond its bottom-right corner; each when it holds a line.
+/// the steep side: beyond its top-left corner (done with the row, already
+/// stepped to the next), through it (dimmed), beyond its bottom-right
+/// corner; each when it holds a line.
 /// The last two go on along the row from the next tile.
 /// `closed` tells a view that sees nothing more.
 fn split(
@@ -254,7 +252,7 @@ fn split(
             near = Some(LitView {
                 view: v,
                 visibility: parent.visibility,
-                from: DONE,
+                from: 0,
             });
         }
     }
