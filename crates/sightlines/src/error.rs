@@ -55,9 +55,6 @@ pub(crate) const DIAGONAL_RULE: &str = "the diagonal rule (DiagonalGaps::Block)"
 pub(crate) const TRANSLUCENT_TILES: &str = "translucent tiles";
 /// [`FovError::Unsupported`]'s option for partial visibility.
 pub(crate) const PARTIAL_VISIBILITY: &str = "partial visibility";
-/// [`FovError::Unsupported`]'s option for partial visibility with the diagonal rule.
-pub(crate) const PARTIAL_DIAGONAL_RULE: &str =
-    "partial visibility with the diagonal rule (DiagonalGaps::Block)";
 
 impl fmt::Display for FovError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -88,7 +85,6 @@ impl fmt::Display for FovError {
                 let fix = match *option {
                     TRANSLUCENT_TILES => "pick an algorithm that sees through them (precise-permissive, recursive-shadowcast, symmetric-shadowcast, raycast), or give the map only levels 0 and 255 and compute a plain field",
                     PARTIAL_VISIBILITY => "use recursive-shadowcast, symmetric-shadowcast or diamond-shadowcast, or compute a plain field",
-                    PARTIAL_DIAGONAL_RULE => "leave the diagonal rule off (DiagonalGaps::Pass) when computing partial visibility",
                     _ => "pick an algorithm whose catalogue entry has the rule (precise-permissive, symmetric-shadowcast, recursive-shadowcast, raycast, basic-raycast), or leave the option off",
                 };
                 write!(f, "{algorithm} does not support {option} yet; {fix}")

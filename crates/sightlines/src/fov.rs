@@ -5,9 +5,7 @@ use crate::algorithms::{
     BasicRaycast, Beveled, DiamondRaycast, DiamondShadowcast, FieldBits, PrecisePermissive,
     Raycast, RecursiveShadowcast, Restrictive, SymmetricShadowcast, MAX_LEVEL,
 };
-use crate::error::{
-    FovError, DIAGONAL_RULE, PARTIAL_DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_TILES,
-};
+use crate::error::{FovError, DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_TILES};
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
 use crate::kernel::{with_tiles, Field, Sink, Visit};
@@ -340,6 +338,12 @@ impl Fov {
     ///   corner rules shut have no angle, and a tile of its field with no
     ///   angle in view is 1.
     ///
+    /// With the diagonal rule ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block),
+    /// `recursive-shadowcast` and `symmetric-shadowcast`), the tiles are
+    /// those of the field with the rule. The rule shuts single rays, which
+    /// have no angle, so each tile's part is the same as without it, and a
+    /// tile seen only along such rays leaves the field.
+    ///
     /// ```
     /// use sightlines::{Algorithm, Fov, Range};
     ///
@@ -360,7 +364,7 @@ impl Fov {
     /// # Errors
     ///
     /// As [`Fov::compute`]; [`FovError::Unsupported`] for another
-    /// algorithm or with the diagonal rule.
+    /// algorithm, and for `diamond-shadowcast` with the diagonal rule.
     pub fn compute_partial<M, V>(
         &mut self,
         map: &M,
@@ -372,12 +376,16 @@ impl Fov {
         M: Opacity + ?Sized,
         V: FnMut(i32, i32, u8),
     {
-        self.keeps(
-            self.algorithm.supports_partial_visibility(),
-            PARTIAL_VISIBILITY,
-            PARTIAL_DIAGONAL_RULE,
-        )?;
+        if !self.algorithm.supports_partial_visibility() {
+            return Err(FovError::Unsupported {
+                algorithm: self.algorithm.id(),
+                option: PARTIAL_VISIBILITY,
+            });
+        }
+        // The scan measures angles without the diagonal rule: the single
+        // rays the rule shuts have none.
         let field = Field::new(map, origin, range)?;
+        let ruled = self.field(map, origin, range)?;
         let lit_walls = self.lit_walls;
         let mut report = |dx: i64, dy: i64, part: u8| {
             let (x, y) = field.tile(dx, dy);
@@ -385,52 +393,50 @@ impl Fov {
                 visit(x, y, part);
             }
         };
-        let scan = &mut self.translucent;
-        match self.algorithm {
-            Algorithm::SymmetricShadowcast => {
-                scan.run_partial::<MidLines, _, _>(&Binary(map), &field, &mut report)
-            }
-            Algorithm::DiamondShadowcast => {
-                // The tiles of the plain field, each with the part the
-                // scan measures, or 1 when no angle of it is in view.
-                let tiles = &mut self.partial_field;
-                tiles.reset(&field)?;
-                self.diamond_shadowcast.run(map, &field, tiles)?;
-                scan.run_partial::<Diamonds, _, _>(&Binary(map), &field, &mut |dx, dy, part| {
-                    if tiles.contains(dx, dy) {
-                        tiles.remove(dx, dy);
-                        report(dx, dy, part);
-                    }
-                });
-                tiles.for_each_run(|dy, dx0, dx1| {
-                    for dx in dx0..=dx1 {
-                        report(dx, dy, 1);
-                    }
-                });
-            }
-            _ => scan.run_partial::<Squares, _, _>(&Binary(map), &field, &mut report),
+        // `diamond-shadowcast`'s pin-hole and corner rules, and the diagonal
+        // rule, shut single rays: the tiles are then those of the plain
+        // field, each with the part the scan measures, or 1 when no angle
+        // of it is in view.
+        let own_tiles = self.algorithm != Algorithm::DiamondShadowcast && !ruled.gaps.blocks();
+        if own_tiles {
+            return self.scan_partial(map, &field, &mut report);
         }
-        Ok(())
+        let mut tiles = std::mem::take(&mut self.partial_field);
+        tiles.reset(&ruled)?;
+        let run = self.dispatch(map, &ruled, &mut tiles).and_then(|()| {
+            self.scan_partial(map, &field, &mut |dx, dy, part| {
+                if tiles.contains(dx, dy) {
+                    tiles.remove(dx, dy);
+                    report(dx, dy, part);
+                }
+            })
+        });
+        if run.is_ok() {
+            tiles.for_each_run(|dy, dx0, dx1| {
+                for dx in dx0..=dx1 {
+                    report(dx, dy, 1);
+                }
+            });
+        }
+        self.partial_field = tiles;
+        run
     }
 
-    /// [`FovError::Unsupported`] with `option` unless the algorithm keeps
-    /// it (`kept`), or with `with_rule` when the diagonal rule is on, which
-    /// the option does not combine with yet.
-    fn keeps(
-        &self,
-        kept: bool,
-        option: &'static str,
-        with_rule: &'static str,
-    ) -> Result<(), FovError> {
-        let option = match (kept, self.gaps.blocks()) {
-            (false, _) => option,
-            (true, true) => with_rule,
-            (true, false) => return Ok(()),
-        };
-        Err(FovError::Unsupported {
-            algorithm: self.algorithm.id(),
-            option,
-        })
+    /// The partial scan of the algorithm on `field`: the tiles some ray of
+    /// their extent reaches, each with its part in view, by offset.
+    fn scan_partial<M, V>(&mut self, map: &M, field: &Field, visit: &mut V) -> Result<(), FovError>
+    where
+        M: Opacity + ?Sized,
+        V: FnMut(i64, i64, u8),
+    {
+        let scan = &mut self.translucent;
+        let map = &Binary(map);
+        match self.algorithm {
+            Algorithm::SymmetricShadowcast => scan.run_partial::<MidLines, _, _>(map, field, visit),
+            Algorithm::DiamondShadowcast => scan.run_partial::<Diamonds, _, _>(map, field, visit),
+            _ => scan.run_partial::<Squares, _, _>(map, field, visit),
+        }
+        Ok(())
     }
 
     /// The field of a view from `origin`, with this `Fov`'s options.

@@ -111,7 +111,7 @@ fn equals_an_angular_sweep(algorithm: Algorithm, seed: u64, maps: usize) {
     let mut rng = Random::new(seed);
     let mut fov = Fov::new(algorithm);
     let outline = outline(algorithm);
-    let (mut tiles, mut partial) = (0, 0);
+    let (mut tiles, mut partial, mut ruled) = (0, 0, 0);
     for i in 0..maps {
         let (w, h) = (1 + rng.below(16) as u32, 1 + rng.below(16) as u32);
         let walls = rng.below(50);
@@ -125,6 +125,15 @@ fn equals_an_angular_sweep(algorithm: Algorithm, seed: u64, maps: usize) {
         } else {
             Range::new(rng.below(10) as u32, Shape::Circle)
         };
+        // The diagonal rule on half the maps, where the algorithm has it:
+        // the tiles are then the field's with the rule, the parts the same.
+        let rule = algorithm.supports_diagonal_rule() && rng.percent(50);
+        fov.set_diagonal_gaps(if rule {
+            DiagonalGaps::Block
+        } else {
+            DiagonalGaps::Pass
+        });
+        ruled += usize::from(rule);
         let mut plain = Vec::new();
         fov.compute(&map, origin, range, |x, y| plain.push((x, y)))
             .unwrap();
@@ -161,7 +170,10 @@ fn equals_an_angular_sweep(algorithm: Algorithm, seed: u64, maps: usize) {
         tiles > 80_000 && partial > 15_000,
         "{algorithm}: {tiles} tiles, {partial} partial"
     );
-    eprintln!("{algorithm}: {tiles} tiles, {partial} partial");
+    if algorithm.supports_diagonal_rule() {
+        assert!(ruled > maps / 3, "{algorithm}: {ruled} maps with the rule");
+    }
+    eprintln!("{algorithm}: {tiles} tiles, {partial} partial, {ruled} maps with the rule");
 }
 
 #[test]
@@ -198,12 +210,14 @@ fn errors_are_clear() {
             .contains("use recursive-shadowcast, symmetric-shadowcast or diamond-shadowcast"),
         "{err}"
     );
-    fov.set_algorithm(RS);
+    // diamond-shadowcast has no diagonal rule, with partial visibility or not.
+    fov.set_algorithm(DS);
     fov.set_diagonal_gaps(DiagonalGaps::Block);
     let err = fov
         .compute_partial(&open, (0, 0), Range::circle(3), |_, _, _| {})
         .unwrap_err();
     assert!(err.to_string().contains("diagonal rule"), "{err}");
+    fov.set_algorithm(RS);
     fov.set_diagonal_gaps(DiagonalGaps::Pass);
     let err = fov
         .compute_partial(&open, (0, 0), Range::UNLIMITED, |_, _, _| {})
@@ -243,4 +257,41 @@ fn symmetric_shadowcast_measures_mid_lines() {
         .unwrap();
     plain.sort();
     assert_eq!(parts.into_keys().collect::<Vec<_>>(), plain);
+}
+
+#[test]
+fn the_diagonal_rule_hides_what_only_a_shut_corner_showed() {
+    // Two walls touching at a corner. Without the rule, `recursive-shadowcast`
+    // sees (2, 2) by the single ray through the corner, at the least part
+    // there is; `symmetric-shadowcast` by its centre ray, whole (the gap
+    // between the walls' mid-lines has an angle). The rule shuts the ray.
+    let map = |x: i32, y: i32| matches!((x, y), (1, 0) | (0, 1));
+    for algorithm in [RS, SS] {
+        let mut fov = Fov::new(algorithm);
+        let mut parts = BTreeMap::new();
+        fov.compute_partial(&map, (0, 0), Range::square(4), |x, y, p| {
+            parts.insert((x, y), p);
+        })
+        .unwrap();
+        let want = if algorithm == RS { 1 } else { 255 };
+        assert_eq!(parts.get(&(2, 2)), Some(&want), "{algorithm}");
+        fov.set_diagonal_gaps(DiagonalGaps::Block);
+        let mut ruled = BTreeMap::new();
+        fov.compute_partial(&map, (0, 0), Range::square(4), |x, y, p| {
+            ruled.insert((x, y), p);
+        })
+        .unwrap();
+        assert!(!ruled.contains_key(&(2, 2)), "{algorithm}");
+        // The rest is as before: the tiles of the field with the rule, each
+        // with the same part.
+        let mut field = Vec::new();
+        fov.compute(&map, (0, 0), Range::square(4), |x, y| field.push((x, y)))
+            .unwrap();
+        field.sort();
+        assert_eq!(ruled.keys().copied().collect::<Vec<_>>(), field);
+        for (t, p) in &ruled {
+            assert_eq!(parts[t], *p, "{algorithm} {t:?}");
+        }
+        assert!(ruled.len() > 40 && ruled.len() < parts.len());
+    }
 }
