@@ -88,6 +88,36 @@ pub(crate) trait SightRule {
     /// The rays that meet the tile's extent, whatever its level: what
     /// partial visibility measures (cut to the octant by the caller).
     fn extent(d: i64, c: i64) -> (Key, Key);
+
+    /// The columns of row `d` whose tiles some ray from `lo` to `hi` sees:
+    /// first and last, of the tiles below [`OPAQUE`] and of the opaque
+    /// ones; what [`seen_by`](SightRule::seen_by) says of each column,
+    /// solved for the column.
+    fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2];
+
+    /// Whether [`columns`](SightRule::columns) answers the same for both.
+    const ONE_RANGE: bool;
+}
+
+/// `a / b` rounded down, for `b > 0`.
+#[inline]
+fn floor_div(a: i64, b: i64) -> i64 {
+    a.div_euclid(b)
+}
+
+/// `a = q·b + r` with `0 <= r < b`, for `a >= 0` and `b > 0` (one
+/// unsigned division).
+#[inline]
+fn div_rem(a: i64, b: i64) -> (i64, i64) {
+    debug_assert!(a >= 0 && b > 0);
+    let (a, b) = (a as u64, b as u64);
+    ((a / b) as i64, (a % b) as i64)
+}
+
+/// `a / b` rounded up, for `b > 0`.
+#[inline]
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -(-a).div_euclid(b)
 }
 
 /// A run of rays with one visibility, above 0.
@@ -120,7 +150,6 @@ pub(crate) struct TranslucentScan {
     pieces: Vec<Piece>,
     next: Vec<Piece>,
     dimmers: Vec<Dimmer>,
-    breaks: Vec<Slope>,
     shades: Vec<Shade>,
     /// The best visibility of the tiles on the eight lines two octants
     /// share (four axes, four diagonals), by depth: reported once, after
@@ -128,6 +157,11 @@ pub(crate) struct TranslucentScan {
     lines: [Vec<u8>; 8],
     /// The same for partial visibility: each line tile's parts.
     parts: [Vec<Part>; 8],
+    /// The best visibility of each tile of the row, below [`OPAQUE`] and
+    /// opaque, from its first column on.
+    row: Vec<[i32; 2]>,
+    /// Each piece's [`SightRule::columns`] on the row.
+    columns: Vec<[(i64, i64); 2]>,
     pub(crate) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
     pub(crate) rays: Vec<i32>,
@@ -201,8 +235,6 @@ impl TranslucentScan {
         self.next.reserve(16 * reach);
         self.dimmers.clear();
         self.dimmers.reserve(reach);
-        self.breaks.clear();
-        self.breaks.reserve(2 * reach);
         self.shades.clear();
         self.shades.reserve(4 * reach);
         for line in &mut self.lines {
@@ -215,6 +247,10 @@ impl TranslucentScan {
         }
         self.rays.clear();
         self.rays.reserve(reach);
+        self.row.clear();
+        self.row.reserve(reach + 1);
+        self.columns.clear();
+        self.columns.reserve(16 * reach);
         self.shut.clear();
         self.shut.reserve(reach);
         self.shut_rays.clear();
@@ -315,12 +351,21 @@ impl TranslucentScan {
                 break;
             }
             // The columns the pieces can meet.
-            let (lo, hi) = (
-                self.pieces[0].lo.at,
-                self.pieces[self.pieces.len() - 1].hi.at,
-            );
-            let c0 = ((lo.num * d).div_euclid(lo.den) - 1).max(0);
-            let c1 = ((hi.num * d).div_euclid(hi.den) + 2).min(top);
+            let (c0, c1) = if PARTIAL {
+                let (lo, hi) = (
+                    self.pieces[0].lo.at,
+                    self.pieces[self.pieces.len() - 1].hi.at,
+                );
+                (
+                    ((lo.num * d).div_euclid(lo.den) - 1).max(0),
+                    ((hi.num * d).div_euclid(hi.den) + 2).min(top),
+                )
+            } else {
+                match self.light_row::<R>(d, top) {
+                    Some(columns) => columns,
+                    None => continue,
+                }
+            };
             self.dimmers.clear();
             self.shut.clear();
             if rule {
@@ -338,34 +383,22 @@ impl TranslucentScan {
                 let (dx, dy) = octant.offset(d, c);
                 let (x, y) = field.tile(dx, dy);
                 let level = map.level(x, y);
-                // The tile's visibility: the best piece that sees it.
-                let (from, to) = R::seen_by(d, c, level);
-                let (from, to) = (from.max(R::RAYS.0), to.min(R::RAYS.1));
-                // Partial visibility measures the tile's extent, which holds
-                // the rays that see it.
-                let extent = if PARTIAL {
-                    let (lo, hi) = R::extent(d, c);
-                    (lo.max(R::RAYS.0), hi.min(R::RAYS.1))
-                } else {
-                    (from, to)
-                };
-                while first < self.pieces.len() && self.pieces[first].hi < extent.0 {
-                    first += 1;
-                }
                 if PARTIAL {
+                    // The rays that see the tile, and its extent, which
+                    // holds them.
+                    let (from, to) = R::seen_by(d, c, level);
+                    let (from, to) = (from.max(R::RAYS.0), to.min(R::RAYS.1));
+                    let (lo, hi) = R::extent(d, c);
+                    let extent = (lo.max(R::RAYS.0), hi.min(R::RAYS.1));
+                    while first < self.pieces.len() && self.pieces[first].hi < extent.0 {
+                        first += 1;
+                    }
                     self.see_part(k, octant, (d, c), first, (from, to), extent, visit);
                     self.dimmers_of::<R>(level, d, c, &mut opaque_run);
                     continue;
                 }
-                let mut best = 0;
-                for piece in &self.pieces[first..] {
-                    if piece.lo > to {
-                        break;
-                    }
-                    if piece.lo.max(from) <= piece.hi.min(to) {
-                        best = best.max(piece.visibility);
-                    }
-                }
+                let kind = usize::from(!R::ONE_RANGE && level == OPAQUE);
+                let best = self.row[(c - c0) as usize][kind];
                 let shut = !exact
                     && level != OPAQUE
                     && !self.shut_rays.is_empty()
@@ -379,6 +412,37 @@ impl TranslucentScan {
                 self.dim(exact);
             }
         }
+    }
+
+    /// Fills the row's best visibilities for row `d` (columns up to
+    /// `top`) from the pieces, and answers the columns they meet, or
+    /// `None` when they meet none.
+    fn light_row<R: SightRule>(&mut self, d: i64, top: i64) -> Option<(i64, i64)> {
+        self.columns.clear();
+        self.columns.extend(
+            self.pieces
+                .iter()
+                .map(|piece| R::columns(piece.lo, piece.hi, d)),
+        );
+        let ([f, w], [g, x]) = (self.columns[0], self.columns[self.columns.len() - 1]);
+        let (c0, c1) = (f.0.min(w.0).max(0), g.1.max(x.1).min(top));
+        if c0 > c1 {
+            return None;
+        }
+        self.row.clear();
+        self.row.resize((c1 - c0 + 1) as usize, [0; 2]);
+        let kinds = if R::ONE_RANGE { 1 } else { 2 };
+        for (piece, ranges) in self.pieces.iter().zip(&self.columns) {
+            for (kind, &(a, b)) in ranges.iter().enumerate().take(kinds) {
+                let (a, b) = (a.max(c0), b.min(c1));
+                if a <= b {
+                    for best in &mut self.row[(a - c0) as usize..=(b - c0) as usize] {
+                        best[kind] = best[kind].max(piece.visibility);
+                    }
+                }
+            }
+        }
+        Some((c0, c1))
     }
 
     /// Adds tile (`d`, `c`) of `level` to the row's dimmers. A run of opaque
@@ -459,46 +523,55 @@ impl TranslucentScan {
     /// Dims the pieces by the row's dimmers; with `exact` rays, a ray can
     /// be a piece alone, else only the rays beside one are.
     fn dim(&mut self, exact: bool) {
-        // The row's rays cut where a dimming starts or ends: between two
-        // cuts, and on each, the dimming is the same for every ray.
-        // Dimmers come by column, so their lows and their highs each grow:
-        // the cuts are the two merged.
-        self.breaks.clear();
-        let (mut i, mut j) = (0, 0);
-        let n = self.dimmers.len();
-        while j < n {
-            let at = if i < n && self.dimmers[i].low <= self.dimmers[j].high {
-                i += 1;
-                self.dimmers[i - 1].low
-            } else {
-                j += 1;
-                self.dimmers[j - 1].high
-            };
-            if self.breaks.last() != Some(&at) {
-                self.breaks.push(at);
-            }
+        if self.shut.is_empty() && self.dimmers.iter().all(|t| t.level == OPAQUE_LEVEL) {
+            self.bump(exact);
+            return;
         }
-        if !self.shut.is_empty() {
-            self.breaks.extend_from_slice(&self.shut);
-            self.breaks.sort_unstable();
-            self.breaks.dedup();
-        }
+        // The row's rays cut where a dimming starts or ends, or a shut
+        // corner lies: between two cuts, and on each, the dimming is the
+        // same for every ray. Dimmers come by column, so their lows and
+        // their highs each grow, and so do the shut corners: one sweep
+        // over the three, keeping the level of the open rays below the
+        // next cut. A dimmer holds the rays strictly between its ends.
         self.shades.clear();
+        let (dimmers, shut) = (&self.dimmers, &self.shut);
+        let (mut i, mut j, mut s) = (0, 0, 0);
         let mut from = Key::on(Slope::new(-1, 1));
-        let mut i0 = 0;
-        for &at in &self.breaks {
-            // The open rays below `at`, then `at` itself.
-            let below = dimming(&self.dimmers, &mut i0, from.at, Some(at));
+        let mut below = 0;
+        loop {
+            let mut next = None;
+            for at in [
+                dimmers.get(i).map(|t| t.low),
+                dimmers.get(j).map(|t| t.high),
+                shut.get(s).copied(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if next.is_none_or(|n| at < n) {
+                    next = Some(at);
+                }
+            }
+            let Some(at) = next else { break };
             push_shade(&mut self.shades, from, Key::below(at), below);
-            let mut on = dimming(&self.dimmers, &mut i0, at, None);
-            if self.shut.binary_search(&at).is_ok() {
+            let mut on = below;
+            while j < dimmers.len() && dimmers[j].high == at {
+                on -= dimmers[j].level;
+                j += 1;
+            }
+            below = on;
+            while i < dimmers.len() && dimmers[i].low == at {
+                below += dimmers[i].level;
+                i += 1;
+            }
+            if s < shut.len() && shut[s] == at {
                 on = OPAQUE_LEVEL;
+                s += 1;
             }
             push_shade(&mut self.shades, Key::on(at), Key::on(at), on);
             from = Key::above(at);
         }
-        let above = dimming(&self.dimmers, &mut i0, from.at, Some(Slope::new(2, 1)));
-        push_shade(&mut self.shades, from, Key::on(Slope::new(2, 1)), above);
+        push_shade(&mut self.shades, from, Key::on(Slope::new(2, 1)), below);
         // Each piece cut by the shades, dimmed.
         self.next.clear();
         let mut j = 0;
@@ -510,23 +583,66 @@ impl TranslucentScan {
                 if shade.lo > piece.hi {
                     break;
                 }
-                let (mut lo, mut hi) = (piece.lo.max(shade.lo), piece.hi.min(shade.hi));
-                if !exact {
-                    lo.side |= i8::from(lo.side == 0);
-                    hi.side -= i8::from(hi.side == 0);
-                }
-                let visibility = piece.visibility - shade.level;
-                if lo <= hi && visibility > 0 {
-                    match self.next.last_mut() {
-                        Some(last) if last.visibility == visibility && last.hi.meets(lo) => {
-                            last.hi = hi;
-                        }
-                        _ => self.next.push(Piece { lo, hi, visibility }),
-                    }
-                }
+                let (lo, hi) = (piece.lo.max(shade.lo), piece.hi.min(shade.hi));
+                push_piece(
+                    &mut self.next,
+                    exact,
+                    lo,
+                    hi,
+                    piece.visibility - shade.level,
+                );
             }
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
+    }
+}
+
+impl TranslucentScan {
+    /// [`dim`](Self::dim) for a row whose dimmers are all opaque, apart
+    /// (runs of walls, which only touch): each piece loses the rays
+    /// strictly inside each, as the plain scan's bump.
+    fn bump(&mut self, exact: bool) {
+        self.next.clear();
+        let mut i = 0;
+        for piece in &self.pieces {
+            // Walls below the piece are below those after it too.
+            while i < self.dimmers.len() && Key::on(self.dimmers[i].high) <= piece.lo {
+                i += 1;
+            }
+            let mut lo = piece.lo;
+            for wall in &self.dimmers[i..] {
+                if Key::on(wall.low) >= piece.hi {
+                    break;
+                }
+                push_piece(
+                    &mut self.next,
+                    exact,
+                    lo,
+                    Key::on(wall.low),
+                    piece.visibility,
+                );
+                lo = Key::on(wall.high);
+            }
+            push_piece(&mut self.next, exact, lo, piece.hi, piece.visibility);
+        }
+        std::mem::swap(&mut self.pieces, &mut self.next);
+    }
+}
+
+/// Adds the rays from `lo` to `hi` at `visibility` to `pieces`, if any
+/// (with rays that are not `exact`, only those beside the ends), joined
+/// to the last when they meet it at the same visibility.
+#[inline]
+fn push_piece(pieces: &mut Vec<Piece>, exact: bool, mut lo: Key, mut hi: Key, visibility: i32) {
+    if !exact {
+        lo.side |= i8::from(lo.side == 0);
+        hi.side -= i8::from(hi.side == 0);
+    }
+    if lo <= hi && visibility > 0 {
+        match pieces.last_mut() {
+            Some(last) if last.visibility == visibility && last.hi.meets(lo) => last.hi = hi,
+            _ => pieces.push(Piece { lo, hi, visibility }),
+        }
     }
 }
 
@@ -595,30 +711,6 @@ fn keep(line: &mut Vec<u8>, d: i64, v: u8) {
     line[d] = line[d].max(v);
 }
 
-/// The sum of the levels of the dimmers that hold the open rays from `lo`
-/// to `hi` (`Some`), or the ray `lo` itself (`None`); no cut lies between
-/// `lo` and `hi`. Dimmers come by column, so both their ends grow:
-/// `first` skips those that end at or below `lo` for good.
-fn dimming(dimmers: &[Dimmer], first: &mut usize, lo: Slope, hi: Option<Slope>) -> i32 {
-    while *first < dimmers.len() && dimmers[*first].high <= lo {
-        *first += 1;
-    }
-    let mut sum = 0;
-    for t in &dimmers[*first..] {
-        if t.low > lo {
-            break;
-        }
-        let holds = match hi {
-            Some(hi) => hi <= t.high,
-            None => t.low < lo,
-        };
-        if holds {
-            sum += t.level;
-        }
-    }
-    sum
-}
-
 /// Adds a shade, joined to the last when they dim alike.
 fn push_shade(shades: &mut Vec<Shade>, lo: Key, hi: Key, level: i32) {
     match shades.last_mut() {
@@ -635,6 +727,7 @@ pub(crate) struct Squares;
 
 impl SightRule for Squares {
     const RAYS: (Key, Key) = (Key::on(FLOOR), Key::on(CEILING));
+    const ONE_RANGE: bool = true;
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         (
@@ -652,6 +745,28 @@ impl SightRule for Squares {
         let (low, high) = Squares::crossing(d, c);
         (Key::on(low), Key::on(high))
     }
+
+    /// Column c is seen when `lo` is at most the key on (2c + 1) / (2d - 1)
+    /// and `hi` at least the key on (2c - 1) / (2d + 1).
+    fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
+        // lo = p / q: 2qc >= p(2d - 1) - q, strictly when it lies above.
+        let (p, q) = (lo.at.num, lo.at.den);
+        let a = p * (2 * d - 1) - q;
+        let first = if lo.side > 0 {
+            floor_div(a, 2 * q) + 1
+        } else {
+            ceil_div(a, 2 * q)
+        };
+        // hi = p / q: 2qc <= p(2d + 1) + q, strictly when it lies below.
+        let (p, q) = (hi.at.num, hi.at.den);
+        let b = p * (2 * d + 1) + q;
+        let last = if hi.side < 0 {
+            ceil_div(b, 2 * q) - 1
+        } else {
+            floor_div(b, 2 * q)
+        };
+        [(first, last); 2]
+    }
 }
 
 /// `symmetric-shadowcast`: a tile's mid-line spans the slopes from
@@ -667,6 +782,7 @@ pub(crate) struct MidLines;
 
 impl SightRule for MidLines {
     const RAYS: (Key, Key) = (Key::above(FLOOR), Key::below(CEILING));
+    const ONE_RANGE: bool = false;
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         (Slope::new(2 * c - 1, 2 * d), Slope::new(2 * c + 1, 2 * d))
@@ -686,6 +802,35 @@ impl SightRule for MidLines {
         let (low, high) = MidLines::crossing(d, c);
         (Key::above(low), Key::below(high))
     }
+
+    /// A tile below [`OPAQUE`] is seen when the centre ray c / d lies from
+    /// `lo` to `hi` (ends of either side hold the keys beside it); an
+    /// opaque one when `lo` is below the key just under (2c + 1) / 2d and
+    /// `hi` above the key just over (2c - 1) / 2d.
+    fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
+        // Slopes in the octant are at least 0. With p·d = Q·q + R, 0 <= R < q, the ray p / q meets row d at
+        // column Q + R / q: the centre c / d is compared with Q and R, the
+        // mid-line's ends, on half columns, with Q and R against q / 2.
+        let (q, r) = div_rem(lo.at.num * d, lo.at.den);
+        let half = (2 * r).cmp(&lo.at.den);
+        let floor_first = q + i64::from(r > 0);
+        // lo <= below((2c + 1) / 2d): 2c + 1 > 2pd / q, or equal when lo is below.
+        let wall_first = if lo.side < 0 {
+            q + i64::from(half.is_gt())
+        } else {
+            q + i64::from(!half.is_lt())
+        };
+        let (q, r) = div_rem(hi.at.num * d, hi.at.den);
+        let half = (2 * r).cmp(&hi.at.den);
+        let floor_last = q;
+        // above((2c - 1) / 2d) <= hi: 2c - 1 < 2pd / q, or equal when hi is above.
+        let wall_last = if hi.side > 0 {
+            q + i64::from(!half.is_lt())
+        } else {
+            q + i64::from(half.is_gt())
+        };
+        [(floor_first, floor_last), (wall_first, wall_last)]
+    }
 }
 
 /// `diamond-shadowcast`'s partial visibility: its diamond walls shadow,
@@ -698,6 +843,7 @@ pub(crate) struct Diamonds;
 
 impl SightRule for Diamonds {
     const RAYS: (Key, Key) = MidLines::RAYS;
+    const ONE_RANGE: bool = true;
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         MidLines::crossing(d, c)
@@ -709,5 +855,10 @@ impl SightRule for Diamonds {
 
     fn extent(d: i64, c: i64) -> (Key, Key) {
         MidLines::extent(d, c)
+    }
+
+    fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
+        let [_, walls] = MidLines::columns(lo, hi, d);
+        [walls; 2]
     }
 }
