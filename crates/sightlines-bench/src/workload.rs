@@ -6,7 +6,8 @@
 //! one is), so a clone runs the benchmarks as they are; `SIGHTLINES_BENCH_MAPS`
 //! points elsewhere. They are read at run time, not compiled in.
 
-use sightlines::{Grid, Opacity, Range, Rect};
+use sightlines::translucent::OPAQUE;
+use sightlines::{Grid, LevelGrid, Opacity, Range, Rect};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -129,6 +130,28 @@ impl Workload {
             opaque,
             viewpoints,
         }
+    }
+
+    /// The map with a tenth of its floor (chosen by a hash of the
+    /// position, the same as the game benchmark's) at `level`, its walls
+    /// opaque: the translucent workload.
+    pub fn smoky(&self, level: u8) -> LevelGrid {
+        let mut levels = LevelGrid::new(self.width, self.height).expect("a loaded map fits");
+        for y in 0..self.height as i32 {
+            for x in 0..self.width as i32 {
+                let h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+                let tile = if self.grid.is_opaque(x, y) {
+                    OPAQUE
+                } else if (h >> 32) % 10 == 0 {
+                    level
+                } else {
+                    0
+                };
+                levels.set(x, y, tile);
+            }
+        }
+        levels
     }
 
     /// Reads `NAME.txt` and `NAME.viewpoints.txt` from `dir`.

@@ -2,11 +2,15 @@
 //! instructions (`tools/bench/instructions.sh` drives it).
 //!
 //! ```text
-//! count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block]
+//! count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block] [--translucent LEVEL]
 //!                                   one warm-up field of view, then every
 //!                                   viewpoint N times inside sightlines_bench_measure;
 //!                                   prints fovs=<number of fields of view measured>;
-//!                                   `block` only for our algorithms that keep the rule
+//!                                   `block` only for our algorithms that keep the rule;
+//!                                   --translucent: through a tenth of the floor at
+//!                                   LEVEL (Fov::compute_translucent), for
+//!                                   sightlines/ALGORITHM of the algorithms that see
+//!                                   through translucent tiles
 //! count --cases                     the case names
 //! count --list [CASE]               the contender ids (of a case)
 //! count --visible CASE              each contender's mean visible tiles
@@ -16,10 +20,45 @@
 //! --toggle-collect=sightlines_bench_measure`, the total is the instructions
 //! of the measured runs alone.
 
-use sightlines::DiagonalGaps;
+use sightlines::{Algorithm, DiagonalGaps, Fov, LevelGrid};
 use sightlines_bench::contender::{self, Contender};
 use sightlines_bench::workload::{maps_dir, Case, Workload, CASES};
 use std::process::ExitCode;
+
+/// A field of view through translucent tiles from each viewpoint.
+pub struct Translucent {
+    fov: Fov,
+    levels: LevelGrid,
+    range: sightlines::Range,
+}
+
+impl Translucent {
+    fn run(&mut self, viewpoints: &[(i32, i32)]) {
+        let mut sum = 0usize;
+        for &at in viewpoints {
+            self.fov
+                .compute_translucent(&self.levels, at, self.range, |_, _, v| {
+                    sum += usize::from(v)
+                })
+                .expect("a viewpoint of the case is on its map");
+        }
+        std::hint::black_box(sum);
+    }
+}
+
+/// The translucent workload's measured work, toggled on as
+/// [`sightlines_bench_measure`].
+#[no_mangle]
+#[inline(never)]
+pub fn sightlines_bench_measure_translucent(
+    t: &mut Translucent,
+    viewpoints: &[(i32, i32)],
+    reps: u32,
+) {
+    for _ in 0..reps {
+        t.run(viewpoints);
+    }
+}
 
 /// The measured work; its unmangled name is what callgrind toggles on.
 #[no_mangle]
@@ -79,7 +118,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             Ok(())
         }
         [name, id, rest @ ..] if !name.starts_with('-') => {
-            let (mut reps, mut gaps) = (1, DiagonalGaps::Pass);
+            let (mut reps, mut gaps, mut level) = (1, DiagonalGaps::Pass, None);
             let mut rest = rest;
             while let [flag, value, more @ ..] = rest {
                 match *flag {
@@ -89,6 +128,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
                             .map_err(|_| format!("--reps: '{value}' is not a count"))?
                     }
                     "--diagonal-gaps" => gaps = value.parse().map_err(|e| format!("{e}"))?,
+                    "--translucent" => {
+                        level = Some(value.parse::<u8>().map_err(|_| {
+                            format!("--translucent: '{value}' is not a level from 0 to 255")
+                        })?)
+                    }
                     _ => return Err(format!("unexpected arguments {rest:?}")),
                 }
                 rest = more;
@@ -97,6 +141,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 return Err(format!("unexpected arguments {rest:?}"));
             }
             let case = case(name)?;
+            if let Some(level) = level {
+                return translucent(case, id, gaps, level, reps);
+            }
             let spec = contender::for_map(case.map)
                 .into_iter()
                 .find(|s| s.id == *id)
@@ -113,8 +160,36 @@ fn run(args: Vec<String>) -> Result<(), String> {
             Ok(())
         }
         _ => Err(
-            "usage: count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block] | --cases | --list [CASE] | --visible CASE"
+            "usage: count CASE CONTENDER [--reps N] [--diagonal-gaps pass|block] [--translucent LEVEL] | --cases | --list [CASE] | --visible CASE"
                 .to_owned(),
         ),
     }
+}
+
+/// `count CASE sightlines/ALGORITHM --translucent LEVEL`: the case's
+/// viewpoints through a tenth of its floor at `level`.
+fn translucent(
+    case: Case,
+    id: &str,
+    gaps: DiagonalGaps,
+    level: u8,
+    reps: u32,
+) -> Result<(), String> {
+    let algorithm = id
+        .strip_prefix("sightlines/")
+        .and_then(|a| a.parse::<Algorithm>().ok())
+        .filter(|a| a.supports_translucency())
+        .ok_or_else(|| format!("--translucent needs sightlines/ALGORITHM of an algorithm that sees through translucent tiles, not '{id}'"))?;
+    let w = Workload::load(&maps_dir()?, case.map)?;
+    let mut fov = Fov::new(algorithm);
+    fov.set_diagonal_gaps(gaps);
+    let mut t = Translucent {
+        fov,
+        levels: w.smoky(level),
+        range: case.range(),
+    };
+    t.run(&w.viewpoints[..1]);
+    sightlines_bench_measure_translucent(&mut t, &w.viewpoints, reps);
+    println!("fovs={}", w.viewpoints.len() as u64 * u64::from(reps));
+    Ok(())
 }
