@@ -3,7 +3,7 @@
 //! radius would fail here instead of producing a fast, meaningless figure.
 
 use sightlines::generate;
-use sightlines::Grid;
+use sightlines::{Grid, Opacity};
 use sightlines_bench::contender::{self, Spec};
 use sightlines_bench::workload::Workload;
 use std::collections::HashSet;
@@ -170,4 +170,26 @@ fn the_floor_matches_our_open_field() {
             );
         }
     }
+}
+
+#[test]
+fn the_smoky_cave_dims_a_tenth_of_its_floor_and_keeps_its_walls() {
+    use sightlines::Translucency;
+    let w = &workloads()[0];
+    let smoky = w.smoky(64);
+    let (mut floors, mut smoke) = (0, 0);
+    for y in 0..w.height as i32 {
+        for x in 0..w.width as i32 {
+            let level = smoky.level(x, y);
+            if w.grid.is_opaque(x, y) {
+                assert_eq!(level, 255, "({x}, {y})");
+            } else {
+                assert!(level == 0 || level == 64, "({x}, {y}): {level}");
+                floors += 1;
+                smoke += usize::from(level == 64);
+            }
+        }
+    }
+    let share = smoke as f64 / floors as f64;
+    assert!((0.07..0.13).contains(&share), "{smoke} of {floors}");
 }
