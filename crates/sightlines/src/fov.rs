@@ -384,8 +384,11 @@ impl Fov {
         }
         // The scan measures angles without the diagonal rule: the single
         // rays the rule shuts have none.
-        let field = Field::new(map, origin, range)?;
         let ruled = self.field(map, origin, range)?;
+        let field = Field {
+            gaps: DiagonalGaps::Pass,
+            ..ruled
+        };
         let lit_walls = self.lit_walls;
         let mut report = |dx: i64, dy: i64, part: u8| {
             let (x, y) = field.tile(dx, dy);

@@ -589,9 +589,7 @@ impl TranslucentScan {
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
     }
-}
 
-impl TranslucentScan {
     /// [`dim`](Self::dim) for a row whose dimmers are all opaque, apart
     /// (runs of walls, which only touch): each piece loses the rays
     /// strictly inside each, as the plain scan's bump.
@@ -795,26 +793,27 @@ impl SightRule for MidLines {
     /// opaque one when `lo` is below the key just under (2c + 1) / 2d and
     /// `hi` above the key just over (2c - 1) / 2d.
     fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
-        // Slopes in the octant are at least 0. With p·d = Q·q + R, 0 <= R < q, the ray p / q meets row d at
-        // column Q + R / q: the centre c / d is compared with Q and R, the
-        // mid-line's ends, on half columns, with Q and R against q / 2.
-        let (q, r) = div_rem(lo.at.num * d, lo.at.den);
+        // Slopes in the octant are at least 0. With p·d = whole·q + r,
+        // 0 <= r < q, the ray p / q meets row d at column whole + r / q: the
+        // centre c / d is compared with whole and r, the mid-line's ends,
+        // on half columns, with whole and r against q / 2.
+        let (whole, r) = div_rem(lo.at.num * d, lo.at.den);
         let half = (2 * r).cmp(&lo.at.den);
-        let floor_first = q + i64::from(r > 0);
+        let floor_first = whole + i64::from(r > 0);
         // lo <= below((2c + 1) / 2d): 2c + 1 > 2pd / q, or equal when lo is below.
         let wall_first = if lo.side < 0 {
-            q + i64::from(half.is_gt())
+            whole + i64::from(half.is_gt())
         } else {
-            q + i64::from(!half.is_lt())
+            whole + i64::from(!half.is_lt())
         };
-        let (q, r) = div_rem(hi.at.num * d, hi.at.den);
+        let (whole, r) = div_rem(hi.at.num * d, hi.at.den);
         let half = (2 * r).cmp(&hi.at.den);
-        let floor_last = q;
+        let floor_last = whole;
         // above((2c - 1) / 2d) <= hi: 2c - 1 < 2pd / q, or equal when hi is above.
         let wall_last = if hi.side > 0 {
-            q + i64::from(!half.is_lt())
+            whole + i64::from(!half.is_lt())
         } else {
-            q + i64::from(half.is_gt())
+            whole + i64::from(half.is_gt())
         };
         [(floor_first, floor_last), (wall_first, wall_last)]
     }
