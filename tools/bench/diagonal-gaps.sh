@@ -11,8 +11,8 @@ cd "$(dirname "$0")/../.."
 printf 'case\talgorithm\tpass\tblock\tblock/pass\n'
 for case in cave-r16 cave-r32; do
   for id in ${ALGORITHMS:-precise-permissive recursive-shadowcast symmetric-shadowcast raycast basic-raycast}; do
-    pass=$(per_fov sightlines_bench_measure "$case" "sightlines/$id" --diagonal-gaps pass)
-    block=$(per_fov sightlines_bench_measure "$case" "sightlines/$id" --diagonal-gaps block)
+    pass=$(per_fov "$case" "sightlines/$id" --diagonal-gaps pass)
+    block=$(per_fov "$case" "sightlines/$id" --diagonal-gaps block)
     printf '%s\t%s\t%s\t%s\t%s\n' "$case" "$id" "$pass" "$block" \
       "$(awk -v a="$pass" -v b="$block" 'BEGIN { printf "%.2f", b / a }')"
   done

@@ -12,8 +12,8 @@ cd "$(dirname "$0")/../.."
 printf 'case\talgorithm\tplain\ttranslucent\ttranslucent/plain\n'
 for case in cave-r16 cave-r32; do
   for id in ${ALGORITHMS:-precise-permissive recursive-shadowcast symmetric-shadowcast raycast}; do
-    plain=$(per_fov sightlines_bench_measure "$case" "sightlines/$id" --diagonal-gaps "${GAPS:-pass}")
-    dim=$(per_fov sightlines_bench_measure_translucent "$case" "sightlines/$id" --translucent 64 --diagonal-gaps "${GAPS:-pass}")
+    plain=$(per_fov "$case" "sightlines/$id" --diagonal-gaps "${GAPS:-pass}")
+    dim=$(per_fov "$case" "sightlines/$id" --translucent 64 --diagonal-gaps "${GAPS:-pass}")
     printf '%s\t%s\t%s\t%s\t%s\n' "$case" "$id" "$plain" "$dim" \
       "$(awk -v a="$plain" -v b="$dim" 'BEGIN { printf "%.2f", b / a }')"
   done

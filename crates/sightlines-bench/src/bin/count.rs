@@ -25,14 +25,15 @@ use sightlines_bench::contender::{self, Contender};
 use sightlines_bench::workload::{maps_dir, Case, Workload, CASES};
 use std::process::ExitCode;
 
-/// A field of view through translucent tiles from each viewpoint.
-pub struct Translucent {
+/// Our algorithm's field of view through translucent tiles from each
+/// viewpoint: a contender measured as the others are.
+struct Translucent {
     fov: Fov,
     levels: LevelGrid,
     range: sightlines::Range,
 }
 
-impl Translucent {
+impl Contender for Translucent {
     fn run(&mut self, viewpoints: &[(i32, i32)]) {
         let mut sum = 0usize;
         for &at in viewpoints {
@@ -44,19 +45,21 @@ impl Translucent {
         }
         std::hint::black_box(sum);
     }
-}
 
-/// The translucent workload's measured work, toggled on as
-/// [`sightlines_bench_measure`].
-#[no_mangle]
-#[inline(never)]
-pub fn sightlines_bench_measure_translucent(
-    t: &mut Translucent,
-    viewpoints: &[(i32, i32)],
-    reps: u32,
-) {
-    for _ in 0..reps {
-        t.run(viewpoints);
+    fn tiles(&mut self, origin: (i32, i32)) -> Vec<(i32, i32)> {
+        let mut tiles = Vec::new();
+        self.fov
+            .compute_translucent(&self.levels, origin, self.range, |x, y, _| {
+                tiles.push((y, x))
+            })
+            .expect("a viewpoint of the case is on its map");
+        tiles.sort_unstable();
+        tiles.into_iter().map(|(y, x)| (x, y)).collect()
+    }
+
+    fn set_diagonal_gaps(&mut self, gaps: DiagonalGaps) -> bool {
+        self.fov.set_diagonal_gaps(gaps);
+        true
     }
 }
 
@@ -141,15 +144,19 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 return Err(format!("unexpected arguments {rest:?}"));
             }
             let case = case(name)?;
-            if let Some(level) = level {
-                return translucent(case, id, gaps, level, reps);
-            }
-            let spec = contender::for_map(case.map)
-                .into_iter()
-                .find(|s| s.id == *id)
-                .ok_or_else(|| format!("no contender '{id}' for {case} (see count --list)"))?;
             let w = Workload::load(&maps_dir()?, case.map)?;
-            let mut c = (spec.build)(&w, case.radius);
+            let mut c = match level {
+                Some(level) => translucent(&w, case, id, level)?,
+                None => {
+                    let spec = contender::for_map(case.map)
+                        .into_iter()
+                        .find(|s| s.id == *id)
+                        .ok_or_else(|| {
+                            format!("no contender '{id}' for {case} (see count --list)")
+                        })?;
+                    (spec.build)(&w, case.radius)
+                }
+            };
             // Peers have no rule to set: only `block` needs one of ours.
             if gaps.blocks() && !c.set_diagonal_gaps(gaps) {
                 return Err(format!("{id} does not keep the diagonal rule"));
@@ -169,27 +176,19 @@ fn run(args: Vec<String>) -> Result<(), String> {
 /// `count CASE sightlines/ALGORITHM --translucent LEVEL`: the case's
 /// viewpoints through a tenth of its floor at `level`.
 fn translucent(
+    w: &Workload,
     case: Case,
     id: &str,
-    gaps: DiagonalGaps,
     level: u8,
-    reps: u32,
-) -> Result<(), String> {
+) -> Result<Box<dyn Contender>, String> {
     let algorithm = id
         .strip_prefix("sightlines/")
         .and_then(|a| a.parse::<Algorithm>().ok())
         .filter(|a| a.supports_translucency())
         .ok_or_else(|| format!("--translucent needs sightlines/ALGORITHM of an algorithm that sees through translucent tiles, not '{id}'"))?;
-    let w = Workload::load(&maps_dir()?, case.map)?;
-    let mut fov = Fov::new(algorithm);
-    fov.set_diagonal_gaps(gaps);
-    let mut t = Translucent {
-        fov,
+    Ok(Box::new(Translucent {
+        fov: Fov::new(algorithm),
         levels: w.smoky(level),
         range: case.range(),
-    };
-    t.run(&w.viewpoints[..1]);
-    sightlines_bench_measure_translucent(&mut t, &w.viewpoints, reps);
-    println!("fovs={}", w.viewpoints.len() as u64 * u64::from(reps));
-    Ok(())
+    }))
 }
