@@ -546,6 +546,15 @@ impl Fov {
             Algorithm::SymmetricShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
                 self.symmetric_shadowcast.sees(tiles, field, to)
             })),
+            Algorithm::Beveled => Some(self.beveled.sees(map, field, to)),
+            Algorithm::PrecisePermissive => {
+                self.precise_permissive.set_level(MAX_LEVEL);
+                Some(self.precise_permissive.sees(map, field, to))
+            }
+            Algorithm::Permissive(level) => {
+                self.precise_permissive.set_level(level.get());
+                Some(self.precise_permissive.sees(map, field, to))
+            }
             _ => None,
         }
     }

@@ -67,10 +67,11 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::Target;
 use crate::kernel::tiles::{Asked, Packed};
 use crate::kernel::{
-    each_octant, presized_reach, Field, FieldLines, Lines, Octant, OctantRows, Reach, Ring, Sink,
-    Tiles,
+    each_octant, presized_reach, with_tiles, Field, FieldLines, Lines, Octant, OctantRows, Reach,
+    Ring, Sink, Tiles,
 };
 use crate::map::Opacity;
 use crate::range::Range;
@@ -334,7 +335,7 @@ impl Beveled {
     ) {
         let octant = Octant::ALL[O];
         let (last, max_row) = octant.extents(field);
-        let frame = &Frame {
+        let frame = Frame {
             last: last as u64,
             max_row: max_row as u64,
         };
@@ -342,10 +343,6 @@ impl Beveled {
         if frame.last < 2 {
             return;
         }
-        self.stack.clear();
-        self.lowest.clear();
-        self.lowest.push(u64::MAX);
-        self.lowest.push(0);
         if O % 2 == 0 {
             self.diagonal.clear();
         }
@@ -353,7 +350,7 @@ impl Beveled {
         // two tiles are floors, which leave it whole (the top enters
         // column 2 at row 2, the bottom at row 0).
         let open = ring.inside(octant, 1) && !ring.opaque(octant, 0) && !ring.opaque(octant, 1);
-        let mut sector = Sector {
+        let first = Sector {
             x: 1 + u64::from(open),
             top_num: 1,
             top_den: 1,
@@ -364,6 +361,25 @@ impl Beveled {
             b0: 0,
             br: 1,
         };
+        self.scan_sectors::<O, false, R, S>(reader, &frame, first, sink);
+    }
+
+    /// Scans `first` and the sectors that walls split from it, column by
+    /// column up to `frame.last` (column 1 being the ring's, not reported);
+    /// with `LAST_ONLY`, only the last column's tiles go to `sink` (a
+    /// target there).
+    fn scan_sectors<const O: usize, const LAST_ONLY: bool, R: Reader, S: Sink>(
+        &mut self,
+        reader: &mut R,
+        frame: &Frame,
+        first: Sector,
+        sink: &mut S,
+    ) {
+        self.stack.clear();
+        self.lowest.clear();
+        self.lowest.push(u64::MAX);
+        self.lowest.push(0);
+        let mut sector = first;
         loop {
             if sector.x as usize == self.lowest.len() {
                 self.lowest.push(u64::MAX);
@@ -372,10 +388,10 @@ impl Beveled {
             let n = sector.t0 - sector.b0 + 2;
             let goes_on = if n <= 64 {
                 let window = reader.window(sector.x, sector.b0, n as u32);
-                self.column::<O, R, S, u64>(reader, frame, sink, &mut sector, &window)
+                self.column::<O, LAST_ONLY, R, S, u64>(reader, frame, sink, &mut sector, &window)
             } else {
                 let mut wide = sector;
-                let goes_on = self.wide::<O, R, S>(reader, frame, sink, &mut wide);
+                let goes_on = self.wide::<O, LAST_ONLY, R, S>(reader, frame, sink, &mut wide);
                 sector = wide;
                 goes_on
             };
@@ -390,7 +406,7 @@ impl Beveled {
 
     /// [`Beveled::column`] for a column of more than 64 rows.
     #[inline(never)]
-    fn wide<const O: usize, R: Reader, S: Sink>(
+    fn wide<const O: usize, const LAST_ONLY: bool, R: Reader, S: Sink>(
         &mut self,
         reader: &mut R,
         frame: &Frame,
@@ -404,7 +420,7 @@ impl Beveled {
             words.push(reader.window(s.x, a, (s.t0 + 2 - a).min(64) as u32));
             a += 64;
         }
-        let goes_on = self.column::<O, R, S, [u64]>(reader, frame, sink, s, &words[..]);
+        let goes_on = self.column::<O, LAST_ONLY, R, S, [u64]>(reader, frame, sink, s, &words[..]);
         self.words = words;
         goes_on
     }
@@ -413,7 +429,7 @@ impl Beveled {
     /// `window`: reports what it sees, pushes the parts the walls split off
     /// but the top one, and makes `s` that one (false if there is none).
     #[inline(always)]
-    fn column<const O: usize, R: Reader, S: Sink, W: Window + ?Sized>(
+    fn column<const O: usize, const LAST_ONLY: bool, R: Reader, S: Sink, W: Window + ?Sized>(
         &mut self,
         reader: &mut R,
         frame: &Frame,
@@ -490,7 +506,9 @@ impl Beveled {
             // Octants 2k + 1 and 2k + 2 share an axis, 2k and 2k + 1 a diagonal.
             let lo = lo + u64::from(lo == 0 && O % 2 == 0);
             let hi = hi - u64::from(hi == x && self.diagonal_seen(x, O % 2 == 0));
-            Octant::ALL[O].span(sink, x as i64, lo as i64, hi as i64);
+            if !LAST_ONLY || x == frame.last {
+                Octant::ALL[O].span(sink, x as i64, lo as i64, hi as i64);
+            }
         }
         if x == frame.last {
             return false;
@@ -550,6 +568,104 @@ impl Beveled {
             }
         }
         found
+    }
+
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible, walls lit: its octant's scan alone, started with
+    /// one sector of the lines that can meet its square and stopped at its
+    /// column. Walls only ever cut sectors, at lines their shapes set, so
+    /// the part of a sector that holds those lines evolves as the whole
+    /// one does, restricted to them.
+    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
+    where
+        M: Opacity + ?Sized,
+    {
+        let (k, depth, col) = Octant::holding(to.0, to.1);
+        if depth == 1 {
+            // The ring, which every octant sees whole.
+            return true;
+        }
+        self.reach.reset(field.range);
+        self.prepare(map, field.range);
+        let reach = map_reach(map, field.origin);
+        let mut target = Target::new(to);
+        self.sight_in(map, field, reach, k, (depth, col), &mut target);
+        if col == depth && !target.seen {
+            // Both octants beside a diagonal see its tiles, each its own way.
+            self.diagonal.clear();
+            self.sight_in(map, field, reach, k + 1, (depth, col), &mut target);
+        }
+        target.seen
+    }
+
+    /// [`sight`](Self::sight) in octant `k`.
+    fn sight_in<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        reach: [u64; 4],
+        k: usize,
+        (depth, col): (i64, i64),
+        target: &mut Target,
+    ) where
+        M: Opacity + ?Sized,
+    {
+        with_tiles!(map, field.origin, |tiles| match k {
+            0 => self.sight::<0, _>(tiles, field, reach, (depth, col), target),
+            1 => self.sight::<1, _>(tiles, field, reach, (depth, col), target),
+            2 => self.sight::<2, _>(tiles, field, reach, (depth, col), target),
+            3 => self.sight::<3, _>(tiles, field, reach, (depth, col), target),
+            4 => self.sight::<4, _>(tiles, field, reach, (depth, col), target),
+            5 => self.sight::<5, _>(tiles, field, reach, (depth, col), target),
+            6 => self.sight::<6, _>(tiles, field, reach, (depth, col), target),
+            _ => self.sight::<7, _>(tiles, field, reach, (depth, col), target),
+        });
+    }
+
+    /// [`sees`](Self::sees) in octant `O`, the target at column `x`, row
+    /// `y`, `x >= 2`.
+    fn sight<const O: usize, T: Tiles>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        reach: [u64; 4],
+        (x, y): (i64, i64),
+        target: &mut Target,
+    ) {
+        let on_map = OnMap::of(reach, Octant::ALL[O]);
+        let frame = Frame {
+            last: x as u64,
+            max_row: Octant::ALL[O].extents(field).1 as u64,
+        };
+        // Lines through the square span the slopes from (2y - 1) / (2x + 1)
+        // to (2y + 1) / (2x - 1), strictly inside (y - 1) / (x + 1) and
+        // (y + 1) / (x - 1), which the sector's open ends keep clear of
+        // the square's corners; cut to the octant.
+        let (bottom_num, bottom_den) = if y <= 1 { (0, 1) } else { (y - 1, x + 1) };
+        let (top_num, top_den) = if y + 1 >= x - 1 {
+            (1, 1)
+        } else {
+            (y + 1, x - 1)
+        };
+        // Each end's row and remainder in column 1: `(num + den) / 2·den`.
+        let entry = |num: i64, den: i64| {
+            let (n, d) = ((num + den) as u64, 2 * den as u64);
+            (n / d, n % d)
+        };
+        let ((t0, tr), (b0, br)) = (entry(top_num, top_den), entry(bottom_num, bottom_den));
+        let first = Sector {
+            x: 1,
+            top_num: top_num as u64,
+            top_den: top_den as u64,
+            t0,
+            tr,
+            bottom_num: bottom_num as u64,
+            bottom_den: bottom_den as u64,
+            b0,
+            br,
+        };
+        let reader = &mut Direct::<T, O> { tiles, on_map };
+        self.scan_sectors::<O, true, _, _>(reader, &frame, first, target);
     }
 
     /// Whether the diagonal tile of column `x` is reported already: marks

@@ -59,6 +59,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::Target;
 use crate::kernel::{
     each_quadrant, presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Stepped, Tiles,
 };
@@ -514,13 +515,62 @@ impl PrecisePermissive {
         side as usize
     }
 
-    /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
-    /// so that its transform is constant in the hot loop.
-    #[inline(never)]
-    fn scan_quadrant<const Q: usize, T, S>(&mut self, tiles: &T, field: &Field, sink: &mut S)
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible, walls lit: its quadrant's scan alone, through
+    /// the [`Corridor`] around the sight line and up to its row.
+    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
     where
+        M: Opacity + ?Sized,
+    {
+        self.reserve(map, field.range);
+        // The quadrant that reports the tile (axis tiles included).
+        let q = match (to.0 < 0, to.1 < 0) {
+            (false, false) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+            (false, true) => 3,
+        };
+        let corridor = Corridor::new(to.0.abs(), to.1.abs());
+        let mut target = Target::new(to);
+        with_tiles!(map, field.origin, |tiles| match q {
+            0 => self.sight::<0, _>(tiles, field, corridor, &mut target),
+            1 => self.sight::<1, _>(tiles, field, corridor, &mut target),
+            2 => self.sight::<2, _>(tiles, field, corridor, &mut target),
+            _ => self.sight::<3, _>(tiles, field, corridor, &mut target),
+        });
+        target.seen
+    }
+
+    /// [`sees`](Self::sees) in quadrant `Q`.
+    fn sight<const Q: usize, T: Tiles>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        corridor: Corridor,
+        target: &mut Target,
+    ) {
+        let tiles = &InCorridor {
+            tiles,
+            corridor,
+            q: Quadrant::ALL[Q],
+        };
+        self.scan_quadrant::<Q, _, _, _>(tiles, field, target, corridor);
+    }
+
+    /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
+    /// so that its transform is constant in the hot loop, through the tiles
+    /// `window` keeps.
+    #[inline(never)]
+    fn scan_quadrant<const Q: usize, T, S, W>(
+        &mut self,
+        tiles: &T,
+        field: &Field,
+        sink: &mut S,
+        mut window: W,
+    ) where
         T: Tiles,
         S: Sink,
+        W: Window,
     {
         let q = Quadrant::ALL[Q];
         let (mut ex, mut ey) = q.extents(field);
@@ -560,13 +610,17 @@ impl PrecisePermissive {
         // row nearer the axis, so every tile that can hide it has been met;
         // and every wall met so far lies, along any sight line through the
         // tile, before it: the lines' bumps are all behind the row.
-        for y in 0..=ey {
+        for y in 0..=window.last_row(ey) {
             // Tiles beyond the range cannot hide tiles within it (every
             // shape grows with |x| and |y|), so the row stops at its reach.
             let last = self.reach.at(y).min(ex);
             if last < 0 || self.views.is_empty() {
                 return;
             }
+            let (first_kept, last_kept) = window.next_row();
+            let reported = window.reports(y);
+            // Whether some view meets the window on this row.
+            let mut open = false;
             // The row's opacity, read a window at a time as the views ask.
             let (mut window, mut window_end) = (0u64, 0i64);
             let mut window_start = 0i64;
@@ -591,6 +645,15 @@ impl PrecisePermissive {
                     continue;
                 }
                 let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
+                let (lo, hi) = if W::CUTS {
+                    // A view whose own span meets the window may hold a
+                    // sight line to the target.
+                    let (a, b) = (view.lo.value, view.hi.value.min(last));
+                    open |= a.max(first_kept) <= b.min(last_kept);
+                    (lo.max(first_kept), hi.min(last_kept))
+                } else {
+                    (lo, hi)
+                };
                 if lo > hi {
                     if view.lo.value > last && view.lo.step >= 0 {
                         // Beyond the range, and only going farther.
@@ -627,7 +690,9 @@ impl PrecisePermissive {
                 };
                 let end = wall.min(hi);
                 if lo != run_end + 1 {
-                    emit::<Q, S>(sink, y, run_start, run_end);
+                    if reported {
+                        emit::<Q, S>(sink, y, run_start, run_end);
+                    }
                     run_start = lo;
                 }
                 run_end = end;
@@ -687,8 +752,172 @@ impl PrecisePermissive {
                     k += 1;
                 }
             }
-            emit::<Q, S>(sink, y, run_start, run_end);
+            if reported {
+                emit::<Q, S>(sink, y, run_start, run_end);
+            }
+            if W::CUTS && !open && y > 0 {
+                // Every sight line that passes the walls so far lies in a
+                // view, and one that reaches the target crosses this row
+                // within the window: none does. (Row 0 is the source's,
+                // whose own tile no view holds.)
+                return;
+            }
         }
+    }
+}
+
+/// The tiles of a quadrant that a scan looks at: every tile of the field,
+/// or for `can_see` a [`Corridor`].
+trait Window {
+    /// Whether rows are cut at all.
+    const CUTS: bool;
+
+    /// The last row to scan, of the field's `ey`.
+    fn last_row(&self, ey: i64) -> i64;
+
+    /// The columns kept on the next row, `first..=last` (rows come in
+    /// order from 0).
+    fn next_row(&mut self) -> (i64, i64);
+
+    /// Whether row `y`'s tiles go to the sink.
+    fn reports(&self, y: i64) -> bool;
+}
+
+/// Every tile of the field: a field of view.
+struct Whole;
+
+impl Window for Whole {
+    const CUTS: bool = false;
+
+    #[inline(always)]
+    fn last_row(&self, ey: i64) -> i64 {
+        ey
+    }
+
+    #[inline(always)]
+    fn next_row(&mut self) -> (i64, i64) {
+        (0, i64::MAX)
+    }
+
+    #[inline(always)]
+    fn reports(&self, _y: i64) -> bool {
+        true
+    }
+}
+
+/// The tiles within 1 (Chebyshev) of the segment from the origin's centre
+/// to target `(bx, by)`'s, widened to whole runs of columns, from row 0 to
+/// the target's row (quadrant coordinates).
+///
+/// Why scanning them alone answers for the target: whether a segment from
+/// the source square to the target's square passes (the definition, with
+/// or without the diagonal rule) depends only on the tiles that the convex
+/// hull of the two squares meets, and on the corners inside it, whose
+/// tiles the hull touches. The hull is the segment widened by half a tile
+/// every way, so those tiles' centres lie within 1 of it. So the
+/// target's verdict is the same on the map cleared outside the corridor,
+/// and there the tiles outside the corridor bump nothing: the scan may skip
+/// them, as it skips the rows past the target. Walls the corridor cuts off
+/// would bump views on every row, which is why the tiles outside count as
+/// clear rather than opaque.
+#[derive(Clone, Copy, Debug)]
+struct Corridor {
+    bx: i64,
+    by: i64,
+    /// `bx·(y - 2) / by` and `bx·(y + 2) / by` on row `y` (`by > 0`).
+    low: Stepped,
+    high: Stepped,
+}
+
+/// How far from the sight line a corridor keeps tiles (see [`Corridor`]).
+const CORRIDOR_MARGIN: i64 = 1;
+
+impl Corridor {
+    fn new(bx: i64, by: i64) -> Corridor {
+        let (low, high) = if by == 0 {
+            (Stepped::constant(0), Stepped::constant(bx))
+        } else {
+            // Two divisions for both: `low` starts at the negated `high`.
+            let high = Stepped::new(CORRIDOR_MARGIN * bx, bx, by);
+            let low = Stepped {
+                value: -high.value - i64::from(high.rem > 0),
+                rem: if high.rem > 0 { by - high.rem } else { 0 },
+                ..high
+            };
+            (low, high)
+        };
+        Corridor { bx, by, low, high }
+    }
+
+    /// The columns of row `y` (from 0 to the target's), found directly.
+    fn columns(&self, y: i64) -> (i64, i64) {
+        let m = CORRIDOR_MARGIN;
+        if self.by == 0 {
+            return (0, self.bx + m);
+        }
+        let low = (self.bx * (y - m)).div_euclid(self.by);
+        let high = self.bx * (y + m).min(self.by);
+        let high = high.div_euclid(self.by) + i64::from(high.rem_euclid(self.by) > 0);
+        ((low - m).max(0), high + m)
+    }
+
+    /// Whether quadrant tile `(x, y)` lies in the corridor.
+    fn keeps(&self, x: i64, y: i64) -> bool {
+        if y < 0 || y > self.by {
+            return false;
+        }
+        let (first, last) = self.columns(y);
+        first <= x && x <= last
+    }
+}
+
+impl Window for Corridor {
+    const CUTS: bool = true;
+
+    #[inline(always)]
+    fn last_row(&self, ey: i64) -> i64 {
+        ey.min(self.by)
+    }
+
+    #[inline(always)]
+    fn next_row(&mut self) -> (i64, i64) {
+        let m = CORRIDOR_MARGIN;
+        // `high`'s ceiling, but for the constant of a target on row 0.
+        let high = self.high.value + i64::from(self.high.rem > 0);
+        let row = ((self.low.value - m).max(0), high.min(self.bx) + m);
+        self.low.next(self.by);
+        self.high.next(self.by);
+        row
+    }
+
+    /// Only the target's row: the sink looks for the target alone.
+    #[inline(always)]
+    fn reports(&self, y: i64) -> bool {
+        y == self.by
+    }
+}
+
+/// The map as a [`Corridor`]'s scan sees it: its own tiles in the corridor,
+/// clear outside. The scan reads rows only within the corridor; the
+/// diagonal rule's corner tests, which may look anywhere, are why the
+/// tiles outside are asked through [`Tiles::opaque`] as clear.
+struct InCorridor<'a, T> {
+    tiles: &'a T,
+    corridor: Corridor,
+    q: Quadrant,
+}
+
+impl<T: Tiles> Tiles for InCorridor<'_, T> {
+    const PACKED_ROWS: bool = T::PACKED_ROWS;
+
+    #[inline]
+    fn opaque(&self, dx: i64, dy: i64) -> bool {
+        self.corridor.keeps(dx * self.q.sx, dy * self.q.sy) && self.tiles.opaque(dx, dy)
+    }
+
+    #[inline(always)]
+    fn row_bits(&self, dx: i64, dy: i64, len: u32) -> u64 {
+        self.tiles.row_bits(dx, dy, len)
     }
 }
 
@@ -719,8 +948,44 @@ impl Scan for PrecisePermissive {
         self.reserve(map, field.range);
         sink.tile(0, 0);
         with_tiles!(map, field.origin, |tiles| {
-            each_quadrant!(self.scan_quadrant::<_, _, S>(tiles, field, sink));
+            each_quadrant!(self.scan_quadrant::<_, _, S, _>(tiles, field, sink, Whole));
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corridor's stepped rows agree with its rows found directly, and
+    /// hold every tile within 1 of the sight line.
+    #[test]
+    fn corridor_rows_step_exactly_and_hold_the_sight_line() {
+        for by in 0..=13 {
+            for bx in 0..=13 {
+                let mut corridor = Corridor::new(bx, by);
+                let direct = corridor;
+                assert_eq!(corridor.last_row(100), by);
+                for y in 0..=by {
+                    let row = corridor.next_row();
+                    assert_eq!(row, direct.columns(y), "({bx}, {by}) row {y}");
+                    // Tiles within 1 of some point of the segment, in
+                    // exact fractions: the point t·(bx, by), t = i / 64 by.
+                    for x in 0..=bx + 4 {
+                        let near = (0..=64 * by.max(1)).any(|i| {
+                            let den = 64 * by.max(1);
+                            let (px, py) = (bx * i, by * i);
+                            (x * den - px).abs() <= den && (y * den - py).abs() <= den
+                        });
+                        if near {
+                            assert!(row.0 <= x && x <= row.1, "({bx}, {by}) ({x}, {y})");
+                        }
+                        assert_eq!(direct.keeps(x, y), row.0 <= x && x <= row.1);
+                    }
+                }
+                assert!(!direct.keeps(0, by + 1) && !direct.keeps(0, -1));
+            }
+        }
     }
 }

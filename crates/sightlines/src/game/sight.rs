@@ -8,55 +8,62 @@
 //! answers what [`Fov::compute`] with the same settings would say about B.
 //!
 //! **How: a narrowed scan.** `recursive-shadowcast`,
-//! `symmetric-shadowcast` and `diamond-shadowcast` scan slope intervals
-//! (views, rows, sights) that walls only ever cut, so the part of an
-//! interval that holds B's rays evolves as the whole one does, restricted.
-//! `can_see` runs B's octant (quadrant) alone, started with the one
-//! interval of the rays that can make B visible (those meeting B's square,
-//! or its mid-line) and stopped at B's row: one or two tiles a row, read
-//! from the map's packed words. The shadowcasting machinery is the field's
-//! own, compiled once more for all octants. Two details keep it exact: with
-//! the diagonal rule, `symmetric-shadowcast` then checks the corners on the
-//! ray to a floor's centre (what the field's rule removes), and
+//! `symmetric-shadowcast`, `diamond-shadowcast` and `beveled` scan slope
+//! intervals (views, rows, sights, sectors) that walls only ever cut, so
+//! the part of an interval that holds B's rays evolves as the whole one
+//! does, restricted. `can_see` runs B's octant (quadrant) alone, started
+//! with the one interval of the rays that can make B visible (those
+//! meeting B's square, or its mid-line) and stopped at B's row: one or two
+//! tiles a row, read from the map's packed words. The shadowcasting
+//! machinery is the field's own, compiled once more. Three details keep it
+//! exact: with the diagonal rule, `symmetric-shadowcast` then checks the
+//! corners on the ray to a floor's centre (what the field's rule removes);
 //! `diamond-shadowcast`'s sights lose a low end that grazes a wall's corner
 //! where an inner ray would pass, so its interval starts just below B's
-//! (see `DiamondShadowcast::sight`).
+//! (see `DiamondShadowcast::sight`); and both of `beveled`'s octants beside
+//! a diagonal see its tiles, each its own way, so a diagonal B is asked of
+//! both.
 //!
-//! **How: a masked map**, for the other algorithms. Every algorithm's
-//! verdict on B depends only on the tiles near the segment from A's center
-//! to B's center: sight lines, rays and slope intervals that reach B pass
-//! there. So `can_see` runs the same algorithm and range on a *masked*
-//! map, opaque farther than 2 tiles (Chebyshev) from that segment: the
-//! convex hull of A's and B's 3x3 blocks. In exact integers, tile `t`
-//! (offset from A) is kept when the segment from `0` to `d = B - A` meets
-//! the square of half-size 2 around `t`:
+//! **How: a corridor.** `precise-permissive` and the permissive levels are
+//! defined by segments between two squares, so B's verdict depends only on
+//! the tiles within 1 of the segment from A's centre to B's: the convex
+//! hull of the two squares. `can_see` runs B's quadrant with the tiles
+//! outside that corridor taken as clear (so they bump no view) and skipped,
+//! up to B's row, and stops as soon as no view meets the corridor: every
+//! sight line to B crosses each row inside it.
+//!
+//! **How: a masked map**, for the ray casts. Their verdict on B depends
+//! only on the tiles near the segment from A's center to B's center: the
+//! rays that reach B pass there. So `can_see` runs the same algorithm and
+//! range on a *masked* map, opaque farther than 2 tiles (Chebyshev) from
+//! that segment: the convex hull of A's and B's 3x3 blocks. In exact
+//! integers, tile `t` (offset from A) is kept when the segment from `0` to
+//! `d = B - A` meets the square of half-size 2 around `t`:
 //!
 //! `min(0, dx) - 2 <= tx <= max(0, dx) + 2`, the same in y, and
 //! `|dx·ty - dy·tx| <= 2·(|dx| + |dy|)`.
-//!
-//! The shadowcasting and permissive scans die out at the mask's edge, so
-//! the work is `O(distance)` tiles, and the masked map is bounded to the
-//! mask's box, so no buffer grows with the range. Four algorithms need more:
 //!
 //! - `raycast` and `basic-raycast` aim their rays at the edge of the range's
 //!   box clipped to the map, so their mask keeps the real map's bounds;
 //!   every ray is cast but ends within a few tiles unless it heads for B:
 //!   `O(R log R)` steps for a field reaching `R` tiles, plus clearing a
 //!   bitset of the box (`O(R² / 64)` words).
-//! - `restrictive` (MRPAS) widens an obstacle with every wall that joins it
-//!   and hides a wall only when one obstacle covers it whole, so a chain of
-//!   walls far from the segment can decide B (a fuzzer found maps where a
-//!   margin of 3 changed the verdict). No margin is safe, but its scan runs
-//!   line by line away from A (a line being a row or column at one
-//!   Chebyshev distance), a tile is decided by earlier lines and its own,
-//!   and its range is a square cut to the shape afterwards. So `can_see`
-//!   computes the real map's field in the square that just reaches B, with
-//!   no mask: the cost of a field of view of that radius, `O(distance²)`,
-//!   read a word at a time from a [`Grid`](crate::Grid).
 //! - `diamond-raycast` spreads light outward one tile at a time, each tile
 //!   fed by its neighbours nearer A, so B depends on the whole rectangle
 //!   between A and B: the mask is that rectangle widened by one tile, and
 //!   the cost `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
+//!
+//! **How: a smaller field**, for `restrictive` (MRPAS), which widens an
+//! obstacle with every wall that joins it and hides a wall only when one
+//! obstacle covers it whole, so a chain of walls far from the segment can
+//! decide B (a fuzzer found maps where a margin of 3 changed the verdict).
+//! No margin is safe, but its scan runs line by line away from A (a line
+//! being a row or column at one Chebyshev distance), a tile is decided by
+//! earlier lines and its own, and its range is a square cut to the shape
+//! afterwards. So `can_see` computes the real map's field in the square
+//! that just reaches B, with no mask: the cost of a field of view of that
+//! radius, `O(distance²)`, read a word at a time from a
+//! [`Grid`](crate::Grid).
 //!
 //! The lit-wall pass of `basic-raycast` and `diamond-raycast` (a wall is lit
 //! when a neighbouring floor nearer A is visible) reads only B's neighbours,
@@ -67,9 +74,9 @@
 //! The masked map is asked tile by tile, while a whole field of view reads
 //! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
 //! cheaper, but far away on open ground a whole field can cost less
-//! (BENCHMARKS.md). The narrowed scans cost a few times a Bresenham walk
-//! over the same pair at any distance. Many questions from one viewer are
-//! best answered by one field of view and lookups.
+//! (BENCHMARKS.md). The narrowed scans and the corridor cost a few times a
+//! Bresenham walk over the same pair at any distance. Many questions from
+//! one viewer are best answered by one field of view and lookups.
 //!
 //! ```
 //! use sightlines::{can_see, Algorithm, Grid, Range};

@@ -2,7 +2,7 @@
 //! algorithm, on random maps, ranges, targets and lit-walls settings.
 
 use crate::common::*;
-use sightlines::{can_see, Algorithm, Fov, FovError, Grid, Range, Shape, VisibleSet};
+use sightlines::{can_see, Algorithm, DiagonalGaps, Fov, FovError, Grid, Range, Shape, VisibleSet};
 
 fn random_range(rng: &mut Random) -> Range {
     if rng.percent(25) {
@@ -253,5 +253,68 @@ fn restrictive_can_see_keeps_far_walls() {
             }
         }
         assert!(differ.is_empty(), "from {from:?}: {differ:?}\n{text}");
+    }
+}
+
+#[test]
+fn narrowed_scans_answer_on_many_maps() {
+    // `precise-permissive` (and its levels) scan a corridor and stop as
+    // soon as no view meets it; `beveled` scans one narrowed sector, in
+    // both octants beside a diagonal. Many maps, both diagonal rules where
+    // the catalogue keeps them, every tile, against the field.
+    let mut rng = Random::new(0xC0_4417);
+    let by_id = |id| {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.id() == id)
+            .unwrap()
+    };
+    let algorithms = [
+        Algorithm::PrecisePermissive,
+        by_id("permissive-4"),
+        by_id("permissive-0"),
+        Algorithm::Beveled,
+    ];
+    for algorithm in algorithms {
+        let (mut asked, mut seen) = (0usize, 0usize);
+        for gaps in [DiagonalGaps::Pass, DiagonalGaps::Block] {
+            if gaps == DiagonalGaps::Block && !algorithm.properties().diagonal_rule {
+                continue;
+            }
+            let mut full = Fov::new(algorithm);
+            let mut sight = Fov::new(algorithm);
+            full.set_diagonal_gaps(gaps);
+            sight.set_diagonal_gaps(gaps);
+            let mut set = VisibleSet::new();
+            for _ in 0..250 {
+                let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
+                let density = rng.below(45);
+                let g = random_grid(&mut rng, w, h, density);
+                let from = (
+                    rng.below(u64::from(w)) as i32,
+                    rng.below(u64::from(h)) as i32,
+                );
+                let range = random_range(&mut rng);
+                full.compute_into(&g, from, range, &mut set).unwrap();
+                for y in 0..h as i32 {
+                    for x in 0..w as i32 {
+                        let expected = set.contains(x, y);
+                        asked += 1;
+                        seen += usize::from(expected);
+                        assert_eq!(
+                            sight.can_see(&g, from, (x, y), range).unwrap(),
+                            expected,
+                            "{algorithm} {gaps:?} {range:?} from {from:?} to ({x}, {y})\n{}",
+                            g.to_text()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            asked > 50_000 && seen > asked / 10 && seen < asked * 9 / 10,
+            "{algorithm}: {asked} {seen}"
+        );
     }
 }
