@@ -531,12 +531,25 @@ impl Fov {
     /// Whether the tile at offset `to` (on `field`, in its range, not the
     /// origin) is visible, walls lit, by the algorithm's own line-of-sight
     /// scan: the least of its field that decides the tile. `None` for the
-    /// algorithms without one, which `can_see` answers on a masked map.
-    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> Option<bool>
+    /// algorithms without one, which `can_see` answers another way.
+    ///
+    /// # Errors
+    ///
+    /// As the field: [`FovError::AreaTooLarge`] for the ray casts, whose
+    /// field marks a bit per tile of its box.
+    pub(crate) fn sees<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+    ) -> Result<Option<bool>, FovError>
     where
         M: Opacity + ?Sized,
     {
-        match self.algorithm {
+        if matches!(self.algorithm, Algorithm::Raycast | Algorithm::BasicRaycast) {
+            checked_area(field.rect())?;
+        }
+        Ok(match self.algorithm {
             Algorithm::RecursiveShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
                 self.recursive_shadowcast.sees(tiles, field, to)
             })),
@@ -547,6 +560,8 @@ impl Fov {
                 self.symmetric_shadowcast.sees(tiles, field, to)
             })),
             Algorithm::Beveled => Some(self.beveled.sees(map, field, to)),
+            Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)),
+            Algorithm::Raycast => Some(self.raycast.sees(map, field, to)),
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.set_level(MAX_LEVEL);
                 Some(self.precise_permissive.sees(map, field, to))
@@ -556,7 +571,7 @@ impl Fov {
                 Some(self.precise_permissive.sees(map, field, to))
             }
             _ => None,
-        }
+        })
     }
 
     /// Fills `set` with the tiles visible from `origin` within `range`,

@@ -32,26 +32,24 @@
 //! up to B's row, and stops as soon as no view meets the corridor: every
 //! sight line to B crosses each row inside it.
 //!
-//! **How: a masked map**, for the ray casts. Their verdict on B depends
-//! only on the tiles near the segment from A's center to B's center: the
-//! rays that reach B pass there. So `can_see` runs the same algorithm and
-//! range on a *masked* map, opaque farther than 2 tiles (Chebyshev) from
-//! that segment: the convex hull of A's and B's 3x3 blocks. In exact
-//! integers, tile `t` (offset from A) is kept when the segment from `0` to
-//! `d = B - A` meets the square of half-size 2 around `t`:
+//! **How: the rays that take B**, for `raycast` and `basic-raycast`. Their
+//! rays are Bresenham lines to the tiles of a box's border (the ring at
+//! `D`, the range's box), so whether a ray takes B has a closed form: its
+//! minor coordinate at B's major one is a rounded fraction. `can_see`
+//! tests only the border tiles within half a tile of B's direction (a run
+//! per side, found by division) and walks the rays that take B up to it;
+//! `basic-raycast`'s wall post-pass lights a wall B from a floor neighbour
+//! no farther from A, asked the same way. The cost is `O(D)` steps,
+//! whatever B's distance.
 //!
-//! `min(0, dx) - 2 <= tx <= max(0, dx) + 2`, the same in y, and
-//! `|dx·ty - dy·tx| <= 2·(|dx| + |dy|)`.
-//!
-//! - `raycast` and `basic-raycast` aim their rays at the edge of the range's
-//!   box clipped to the map, so their mask keeps the real map's bounds;
-//!   every ray is cast but ends within a few tiles unless it heads for B:
-//!   `O(R log R)` steps for a field reaching `R` tiles, plus clearing a
-//!   bitset of the box (`O(R² / 64)` words).
-//! - `diamond-raycast` spreads light outward one tile at a time, each tile
-//!   fed by its neighbours nearer A, so B depends on the whole rectangle
-//!   between A and B: the mask is that rectangle widened by one tile, and
-//!   the cost `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
+//! **How: a masked map**, for `diamond-raycast`, which spreads light
+//! outward one tile at a time, each tile fed by its neighbours nearer A, so
+//! B depends on the whole rectangle between A and B: `can_see` runs it on a
+//! *masked* map, opaque outside that rectangle widened by one tile, and
+//! bounded to it. Its wall post-pass (a wall is lit when a neighbouring
+//! floor nearer A is visible) reads only B's neighbours, which the widened
+//! mask keeps. The cost is `O(|dx|·|dy|)` (still `O(distance)` along a row
+//! or column).
 //!
 //! **How: a smaller field**, for `restrictive` (MRPAS), which widens an
 //! obstacle with every wall that joins it and hides a wall only when one
@@ -65,18 +63,15 @@
 //! radius, `O(distance²)`, read a word at a time from a
 //! [`Grid`](crate::Grid).
 //!
-//! The lit-wall pass of `basic-raycast` and `diamond-raycast` (a wall is lit
-//! when a neighbouring floor nearer A is visible) reads only B's neighbours,
-//! which the widened masks keep. Widening a mask never changes the answer;
-//! the tests check `can_see` against the full field of view for every
+//! The tests check `can_see` against the full field of view for every
 //! algorithm on thousands of random maps, ranges and targets.
 //!
 //! The masked map is asked tile by tile, while a whole field of view reads
 //! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
 //! cheaper, but far away on open ground a whole field can cost less
-//! (BENCHMARKS.md). The narrowed scans and the corridor cost a few times a
-//! Bresenham walk over the same pair at any distance. Many questions from
-//! one viewer are best answered by one field of view and lookups.
+//! (BENCHMARKS.md). The narrowed scans, the corridor and the rays that take
+//! B cost a few times a Bresenham walk over the same pair. Many questions
+//! from one viewer are best answered by one field of view and lookups.
 //!
 //! ```
 //! use sightlines::{can_see, Algorithm, Grid, Range};
@@ -171,7 +166,7 @@ impl Fov {
             return Ok(false);
         }
         // Walls count as lit from here on: an unlit B was answered above.
-        if let Some(seen) = self.sees(map, &field, d) {
+        if let Some(seen) = self.sees(map, &field, d)? {
             return Ok(seen);
         }
         let mut target = Target::new(d);
@@ -181,7 +176,7 @@ impl Fov {
             let field = self.field(map, from, Range::square(reach))?;
             self.dispatch(map, &field, &mut target)?;
         } else {
-            let mask = SightMask::new(map, from, d, self.algorithm());
+            let mask = SightMask::new(map, from, d);
             let field = self.field(&mask, from, range)?;
             self.dispatch(&mask, &field, &mut target)?;
         }
@@ -189,57 +184,33 @@ impl Fov {
     }
 }
 
-/// Which tiles a [`SightMask`] keeps.
-enum Keep {
-    /// Tiles within `margin` (Chebyshev) of the segment.
-    Hull,
-    /// The rectangle between the two ends, widened by `margin`.
-    Rectangle,
-}
-
-/// The map as `can_see` shows it to an algorithm: the real tiles near the
-/// sight line, opaque everywhere else.
+/// The map as `can_see` shows `diamond-raycast`: the real tiles of the
+/// rectangle between A and B widened by one, opaque everywhere else, and
+/// bounded to it.
 struct SightMask<'a, M: ?Sized> {
     map: &'a M,
     origin: (i64, i64),
-    d: (i64, i64),
-    keep: Keep,
-    margin: i64,
     /// The offsets kept lie in `lo ..= hi` on both axes.
     lo: (i64, i64),
     hi: (i64, i64),
-    bounds: Option<Rect>,
+    bounds: Rect,
 }
 
 impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
-    fn new(map: &'a M, from: (i32, i32), d: (i64, i64), algorithm: Algorithm) -> Self {
-        let (keep, margin, own_bounds) = match algorithm {
-            // Why these differ (and `restrictive` has no mask): see the
-            // module docs.
-            Algorithm::Raycast | Algorithm::BasicRaycast => (Keep::Hull, 2, false),
-            Algorithm::DiamondRaycast => (Keep::Rectangle, 1, true),
-            _ => (Keep::Hull, 2, true),
-        };
+    fn new(map: &'a M, from: (i32, i32), d: (i64, i64)) -> Self {
         let origin = (i64::from(from.0), i64::from(from.1));
-        let lo = (d.0.min(0) - margin, d.1.min(0) - margin);
-        let hi = (d.0.max(0) + margin, d.1.max(0) + margin);
-        let bounds = if own_bounds {
-            let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
-            let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));
-            let (x1, y1) = (clamp(origin.0 + hi.0), clamp(origin.1 + hi.1));
-            // `d` is within MAX_REACH, so the widths fit in u32.
-            let (width, height) = ((x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32);
-            let mask = Rect::new(x0 as i32, y0 as i32, width, height);
-            Some(map.bounds().map_or(mask, |b| mask.intersection(b)))
-        } else {
-            map.bounds()
-        };
+        let lo = (d.0.min(0) - 1, d.1.min(0) - 1);
+        let hi = (d.0.max(0) + 1, d.1.max(0) + 1);
+        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+        let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));
+        let (x1, y1) = (clamp(origin.0 + hi.0), clamp(origin.1 + hi.1));
+        // `d` is within MAX_REACH, so the widths fit in u32.
+        let (width, height) = ((x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32);
+        let mask = Rect::new(x0 as i32, y0 as i32, width, height);
+        let bounds = map.bounds().map_or(mask, |b| mask.intersection(b));
         SightMask {
             map,
             origin,
-            d,
-            keep,
-            margin,
             lo,
             hi,
             bounds,
@@ -249,17 +220,7 @@ impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
     #[inline]
     fn keeps(&self, x: i32, y: i32) -> bool {
         let t = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
-        if t.0 < self.lo.0 || t.0 > self.hi.0 || t.1 < self.lo.1 || t.1 > self.hi.1 {
-            return false;
-        }
-        match self.keep {
-            Keep::Rectangle => true,
-            // Within the box every factor is below 2^31, so this fits in i64.
-            Keep::Hull => {
-                let cross = self.d.0 * t.1 - self.d.1 * t.0;
-                cross.abs() <= self.margin * (self.d.0.abs() + self.d.1.abs())
-            }
-        }
+        self.lo.0 <= t.0 && t.0 <= self.hi.0 && self.lo.1 <= t.1 && t.1 <= self.hi.1
     }
 }
 
@@ -270,7 +231,7 @@ impl<M: Opacity + ?Sized> Opacity for SightMask<'_, M> {
     }
 
     fn bounds(&self) -> Option<Rect> {
-        self.bounds
+        Some(self.bounds)
     }
 }
 
@@ -278,66 +239,14 @@ impl<M: Opacity + ?Sized> Opacity for SightMask<'_, M> {
 mod tests {
     use super::*;
 
-    /// The slab method in exact fractions: some `t` in `[0, 1]` puts the
-    /// point `t·d` within 2 of `t` on both axes.
-    fn near_segment(d: (i64, i64), t: (i64, i64)) -> bool {
-        // Intervals of t as fractions (num, den) with den > 0.
-        let mut lo = (0i64, 1i64);
-        let mut hi = (1i64, 1i64);
-        for (dc, tc) in [(d.0, t.0), (d.1, t.1)] {
-            if dc == 0 {
-                if tc.abs() > 2 {
-                    return false;
-                }
-                continue;
-            }
-            let (mut a, mut b) = ((tc - 2, dc), (tc + 2, dc));
-            if dc < 0 {
-                a = (-a.0, -a.1);
-                b = (-b.0, -b.1);
-                std::mem::swap(&mut a, &mut b);
-            }
-            if a.0 * lo.1 > lo.0 * a.1 {
-                lo = a;
-            }
-            if b.0 * hi.1 < hi.0 * b.1 {
-                hi = b;
-            }
-        }
-        lo.0 * hi.1 <= hi.0 * lo.1
-    }
-
     #[test]
-    fn the_hull_test_matches_the_geometry() {
-        let open = |_: i32, _: i32| false;
-        for dy in -9i64..=9 {
-            for dx in -9i64..=9 {
-                if (dx, dy) == (0, 0) {
-                    continue;
-                }
-                let mask = SightMask::new(&open, (0, 0), (dx, dy), Algorithm::PrecisePermissive);
-                for ty in -13i64..=13 {
-                    for tx in -13i64..=13 {
-                        assert_eq!(
-                            mask.keeps(tx as i32, ty as i32),
-                            near_segment((dx, dy), (tx, ty)),
-                            "d = ({dx}, {dy}), t = ({tx}, {ty})"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bounds_shrink_to_the_mask() {
+    fn the_mask_keeps_the_widened_rectangle_within_the_map() {
         let grid = crate::Grid::new(100, 100);
-        let m = SightMask::new(&grid, (10, 10), (5, -3), Algorithm::Beveled);
-        assert_eq!(m.bounds(), Some(Rect::new(8, 5, 10, 8)));
-        let m = SightMask::new(&grid, (1, 1), (5, -3), Algorithm::Raycast);
-        assert_eq!(m.bounds(), Some(grid.rect()));
-        let m = SightMask::new(&grid, (0, 0), (3, 2), Algorithm::DiamondRaycast);
+        let m = SightMask::new(&grid, (10, 10), (5, -3));
+        assert_eq!(m.bounds(), Some(Rect::new(9, 6, 8, 6)));
+        let m = SightMask::new(&grid, (0, 0), (3, 2));
         assert_eq!(m.bounds(), Some(Rect::new(0, 0, 5, 4)));
-        assert!(m.keeps(4, 3) && !m.keeps(5, 0));
+        assert!(m.keeps(4, 3) && m.keeps(-1, -1) && !m.keeps(5, 0) && !m.keeps(0, 4));
+        assert!(m.is_opaque(5, 0) && !m.is_opaque(2, 2));
     }
 }

@@ -260,8 +260,10 @@ fn restrictive_can_see_keeps_far_walls() {
 fn narrowed_scans_answer_on_many_maps() {
     // `precise-permissive` (and its levels) scan a corridor and stop as
     // soon as no view meets it; `beveled` scans one narrowed sector, in
-    // both octants beside a diagonal. Many maps, both diagonal rules where
-    // the catalogue keeps them, every tile, against the field.
+    // both octants beside a diagonal; the ray casts walk only the rays
+    // that take the target (and its lighting neighbours). Many maps, both
+    // diagonal rules where the catalogue keeps them, every tile, against
+    // the field.
     let mut rng = Random::new(0xC0_4417);
     let by_id = |id| {
         Algorithm::ALL
@@ -275,6 +277,8 @@ fn narrowed_scans_answer_on_many_maps() {
         by_id("permissive-4"),
         by_id("permissive-0"),
         Algorithm::Beveled,
+        Algorithm::Raycast,
+        Algorithm::BasicRaycast,
     ];
     for algorithm in algorithms {
         let (mut asked, mut seen) = (0usize, 0usize);

@@ -20,8 +20,133 @@ pub use raycast::Raycast;
 
 use crate::bits::{fill_bits, TileBits};
 use crate::error::FovError;
-use crate::kernel::{Field, Sink};
+use crate::kernel::{pinched, Field, Sink, Tiles};
+use crate::line::{Rounding, Steps};
 use crate::visible::checked_area;
+
+/// Calls `f` on the tiles of the border of the box from `x0..=x1` by
+/// `y0..=y1` (offsets, the origin inside) whose rays from the origin may
+/// take tile `b` (see [`toward`]), each once, until it answers true;
+/// whether it did. The border holds the targets of `basic-raycast`'s lines
+/// (its range's box; its field casts to all of them) and of `raycast`'s
+/// rays (the square ring at `D`).
+#[inline(always)]
+fn any_on_border_toward(
+    (x0, x1, y0, y1): (i64, i64, i64, i64),
+    (bx, by): (i64, i64),
+    mut f: impl FnMut((i64, i64)) -> bool,
+) -> bool {
+    // A row at `y = v` or (`column`) a column at `x = v`, from `a` to `c`:
+    // the tiles toward `b`.
+    let mut side = |column: bool, v: i64, (a, c): (i64, i64)| {
+        let (lo, hi) = if column {
+            toward(by, bx, v)
+        } else {
+            toward(bx, by, v)
+        };
+        (a.max(lo)..=c.min(hi)).any(|u| f(if column { (v, u) } else { (u, v) }))
+    };
+    // A one-tile-wide box has only its top row and right column.
+    side(false, y0, (x0, x1))
+        || side(true, x1, (y0 + 1, y1))
+        || (y1 > y0 && side(false, y1, (x0, x1 - 1)))
+        || (x1 > x0 && side(true, x0, (y0 + 1, y1 - 1)))
+}
+
+/// On the side of a box at `v` along one axis, the run of the other
+/// coordinate `u` whose rays from the origin may take the tile at `bu`
+/// across the side and `bv` along its axis: within `1/2` of it at its own
+/// step, so `|u|` from `(2|bu| - 1)·|v| / (2|bv| + 1)` to `(2|bu| + 1)·|v|
+/// / (2|bv| - 1)`, whichever axis is major, on `bu`'s side of the axis.
+/// Empty (`lo > hi`) when none can.
+fn toward(bu: i64, bv: i64, v: i64) -> (i64, i64) {
+    if bv.signum() * v.signum() < 0 || (v == 0 && bv != 0) {
+        return (1, 0);
+    }
+    let (bu_abs, bv_abs, v_abs) = (
+        i128::from(bu.abs()),
+        i128::from(bv.abs()),
+        i128::from(v.abs()),
+    );
+    let lo = ((2 * bu_abs - 1) * v_abs).div_euclid(2 * bv_abs + 1).max(0);
+    let hi = if bv_abs == 0 {
+        i128::from(i64::MAX)
+    } else {
+        let d = 2 * bv_abs - 1;
+        ((2 * bu_abs + 1) * v_abs + d - 1) / d
+    };
+    // `lo` is at most `|bu|·|v|`, within i64; `hi` is cut to it.
+    let (lo, hi) = (lo as i64, hi.min(i128::from(i64::MAX)) as i64);
+    match bu.signum() {
+        1 => (lo, hi),
+        -1 => (-hi, -lo),
+        _ => (-hi, hi),
+    }
+}
+
+/// Whether some ray from the origin to a tile on the border of box
+/// `targets`, stepped with
+/// `rounding`, reaches tile `b` (not the origin) of the field: takes it,
+/// with no opaque tile before it and, with `block_gaps`, no diagonal step
+/// up to it between two walls. The tiles a ray takes before `b` lie no
+/// farther from the origin than `b` on either axis, so in the field and in
+/// its range whenever `b` is: only walls stop it.
+///
+/// Each target is tested in closed form: the ray's minor coordinate at
+/// `b`'s major one is the Bresenham rounding `ceil((2·i·rise - len + a) /
+/// 2·len)` (`a` is 1 when ties go away from the start), so only the rays
+/// that take `b` are walked, each up to `b`.
+pub(crate) fn some_ray_reaches<T: Tiles>(
+    tiles: &T,
+    targets: (i64, i64, i64, i64),
+    b: (i64, i64),
+    rounding: Rounding,
+    block_gaps: bool,
+) -> bool {
+    let away = i128::from(rounding == Rounding::AwayFromStart);
+    let takes = |to: (i64, i64)| {
+        // The same side of both axes, or on the axis with it.
+        if to.0.signum() * b.0.signum() < 0
+            || to.1.signum() * b.1.signum() < 0
+            || (to.0 == 0 && b.0 != 0)
+            || (to.1 == 0 && b.1 != 0)
+        {
+            return false;
+        }
+        let (ax, ay) = (to.0.abs(), to.1.abs());
+        let (len, rise, i, minor) = if ax > ay {
+            (ax, ay, b.0.abs(), b.1.abs())
+        } else {
+            (ay, ax, b.1.abs(), b.0.abs())
+        };
+        if i > len {
+            return false;
+        }
+        let (num, den) = (
+            2 * i128::from(i) * i128::from(rise) - i128::from(len) + away,
+            2 * i128::from(len),
+        );
+        let at = if num <= 0 { 0 } else { (num + den - 1) / den };
+        at == i128::from(minor)
+    };
+    let reaches = |to: (i64, i64)| {
+        let mut from = (0, 0);
+        for at in Steps::new(to.0, to.1, rounding).skip(1) {
+            if block_gaps && pinched(tiles, from, at) {
+                return false;
+            }
+            if at == b {
+                return true;
+            }
+            if tiles.opaque(at.0, at.1) {
+                return false;
+            }
+            from = at;
+        }
+        false
+    };
+    any_on_border_toward(targets, b, |to| takes(to) && reaches(to))
+}
 
 /// A bit per tile of a field's bounding box, by offset from the origin.
 #[derive(Clone, Debug, Default)]

@@ -71,11 +71,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::some_ray_reaches;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
     presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Tiles,
 };
+use crate::line::Rounding;
 use crate::map::Opacity;
 use crate::visible::checked_area;
 
@@ -546,6 +548,22 @@ fn reserve<T>(list: &mut Vec<T>, len: usize) {
 #[inline(always)]
 fn set_bit(words: &mut [u64], i: i64) {
     words[i as usize / 64] |= 1 << (i % 64);
+}
+
+impl Raycast {
+    /// Whether the tile at offset `to` (on the field, in its range, not the
+    /// origin) is visible, walls lit: some ray to the ring at `D` reaches
+    /// it (only the rays that take it are walked, each up to it).
+    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
+    where
+        M: Opacity + ?Sized,
+    {
+        let d = field.left.max(field.right).max(field.up).max(field.down);
+        let gaps = field.gaps.blocks();
+        with_tiles!(map, field.origin, |tiles| {
+            some_ray_reaches(tiles, (-d, d, -d, d), to, Rounding::AwayFromStart, gaps)
+        })
+    }
 }
 
 field_of_view!(Raycast);
