@@ -190,11 +190,15 @@ impl SymmetricShadowcast {
         };
         match tiles.lines(field).of(q) {
             Some(lines) => {
-                self.scan_rows::<true, _, S>(q, &lines, (reach, left, right), whole, sink)
+                self.scan_rows::<true, false, _, S>(q, &lines, (reach, left, right), whole, sink)
             }
-            None => {
-                self.scan_rows::<true, _, S>(q, &ByTile(tiles), (reach, left, right), whole, sink)
-            }
+            None => self.scan_rows::<true, false, _, S>(
+                q,
+                &ByTile(tiles),
+                (reach, left, right),
+                whole,
+                sink,
+            ),
         }
     }
 
@@ -262,15 +266,16 @@ impl SymmetricShadowcast {
         through: Row,
         target: &mut Target,
     ) {
-        self.scan_rows::<false, R, Target>(q, lines, extents, through, target);
+        self.scan_rows::<false, true, R, Target>(q, lines, extents, through, target);
     }
 
     /// Scans `start` and the rows it opens, in quadrant `q`, down to depth
     /// `reach`, the quadrant reaching `left` columns one way and `right` the
     /// other; `DEDUPE` reports each diagonal tile once (a field), else it may
-    /// be reported by both quadrants that scan it.
+    /// be reported by both quadrants that scan it; `LAST_ONLY` reports only
+    /// the last depth (a target there).
     #[inline(always)]
-    fn scan_rows<const DEDUPE: bool, R: OctantRows, S: Sink>(
+    fn scan_rows<const DEDUPE: bool, const LAST_ONLY: bool, R: OctantRows, S: Sink>(
         &mut self,
         q: Octant,
         lines: &R,
@@ -317,14 +322,16 @@ impl SymmetricShadowcast {
                         let inside = (u64::MAX >> (64 - n)) << (a - c0);
                         walls = (walls & !inside) | lines.octant_bits(q, depth, a, n) << (a - c0);
                     }
-                    self.report::<DEDUPE, S>(
-                        sink,
-                        q,
-                        &row,
-                        (c0, len, walls),
-                        (first, last),
-                        (lo, hi),
-                    );
+                    if !LAST_ONLY || depth == reach {
+                        self.report::<DEDUPE, S>(
+                            sink,
+                            q,
+                            &row,
+                            (c0, len, walls),
+                            (first, last),
+                            (lo, hi),
+                        );
+                    }
                     let mut pos = 0;
                     let mut wall = match wall_before {
                         Some(wall) => wall,
