@@ -12,6 +12,20 @@ fn random_range(rng: &mut Random) -> Range {
     }
 }
 
+/// A random map with sides drawn from `sides`, up to `densest` percent
+/// walls (exclusive), and an origin on it.
+fn random_map(rng: &mut Random, sides: std::ops::Range<u64>, densest: u64) -> (Grid, (i32, i32)) {
+    let side = |rng: &mut Random| (sides.start + rng.below(sides.end - sides.start)) as u32;
+    let (w, h) = (side(rng), side(rng));
+    let density = rng.below(densest);
+    let g = random_grid(rng, w, h, density);
+    let from = (
+        rng.below(u64::from(w)) as i32,
+        rng.below(u64::from(h)) as i32,
+    );
+    (g, from)
+}
+
 #[test]
 fn can_see_equals_field_of_view_membership() {
     let mut rng = Random::new(0x5EE);
@@ -22,13 +36,8 @@ fn can_see_equals_field_of_view_membership() {
         let mut sight = Fov::new(algorithm);
         let mut set = VisibleSet::new();
         for _ in 0..120 {
-            let (w, h) = (1 + rng.below(24) as u32, 1 + rng.below(24) as u32);
-            let density = rng.below(61);
-            let g = random_grid(&mut rng, w, h, density);
-            let from = (
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            );
+            let (g, from) = random_map(&mut rng, 1..25, 61);
+            let (w, h) = (g.width(), g.height());
             let range = random_range(&mut rng);
             let lit = rng.percent(70);
             full.set_lit_walls(lit);
@@ -151,13 +160,8 @@ fn can_see_on_larger_maps() {
         let mut sight = Fov::new(algorithm);
         let mut set = VisibleSet::new();
         for _ in 0..maps {
-            let (w, h) = (24 + rng.below(25) as u32, 24 + rng.below(25) as u32);
-            let density = rng.below(35);
-            let g = random_grid(&mut rng, w, h, density);
-            let from = (
-                rng.below(u64::from(w)) as i32,
-                rng.below(u64::from(h)) as i32,
-            );
+            let (g, from) = random_map(&mut rng, 24..49, 35);
+            let (w, h) = (g.width(), g.height());
             let range = if rng.percent(30) {
                 Range::UNLIMITED
             } else {
@@ -292,13 +296,8 @@ fn narrowed_scans_answer_on_many_maps() {
             sight.set_diagonal_gaps(gaps);
             let mut set = VisibleSet::new();
             for _ in 0..250 {
-                let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
-                let density = rng.below(45);
-                let g = random_grid(&mut rng, w, h, density);
-                let from = (
-                    rng.below(u64::from(w)) as i32,
-                    rng.below(u64::from(h)) as i32,
-                );
+                let (g, from) = random_map(&mut rng, 1..41, 45);
+                let (w, h) = (g.width(), g.height());
                 let range = random_range(&mut rng);
                 full.compute_into(&g, from, range, &mut set).unwrap();
                 for y in 0..h as i32 {
