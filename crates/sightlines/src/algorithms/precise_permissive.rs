@@ -559,18 +559,18 @@ impl PrecisePermissive {
 
     /// Scans quadrant `Q` of [`Quadrant::ALL`], compiled once per quadrant
     /// so that its transform is constant in the hot loop, through the tiles
-    /// `window` keeps.
+    /// `cut` keeps.
     #[inline(never)]
-    fn scan_quadrant<const Q: usize, T, S, W>(
+    fn scan_quadrant<const Q: usize, T, S, C>(
         &mut self,
         tiles: &T,
         field: &Field,
         sink: &mut S,
-        mut window: W,
+        mut cut: C,
     ) where
         T: Tiles,
         S: Sink,
-        W: Window,
+        C: Cut,
     {
         let q = Quadrant::ALL[Q];
         let (mut ex, mut ey) = q.extents(field);
@@ -610,16 +610,16 @@ impl PrecisePermissive {
         // row nearer the axis, so every tile that can hide it has been met;
         // and every wall met so far lies, along any sight line through the
         // tile, before it: the lines' bumps are all behind the row.
-        for y in 0..=window.last_row(ey) {
+        for y in 0..=cut.last_row(ey) {
             // Tiles beyond the range cannot hide tiles within it (every
             // shape grows with |x| and |y|), so the row stops at its reach.
             let last = self.reach.at(y).min(ex);
             if last < 0 || self.views.is_empty() {
                 return;
             }
-            let (first_kept, last_kept) = window.next_row();
-            let reported = window.reports(y);
-            // Whether some view meets the window on this row.
+            let (first_kept, last_kept) = cut.next_row();
+            let reported = cut.reports(y);
+            // Whether some view meets the kept columns on this row.
             let mut open = false;
             // The row's opacity, read a window at a time as the views ask.
             let (mut window, mut window_end) = (0u64, 0i64);
@@ -645,9 +645,9 @@ impl PrecisePermissive {
                     continue;
                 }
                 let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
-                let (lo, hi) = if W::CUTS {
-                    // A view whose own span meets the window may hold a
-                    // sight line to the target.
+                let (lo, hi) = if C::CUTS {
+                    // A view whose own span meets the kept columns may
+                    // hold a sight line to the target.
                     let (a, b) = (view.lo.value, view.hi.value.min(last));
                     open |= a.max(first_kept) <= b.min(last_kept);
                     (lo.max(first_kept), hi.min(last_kept))
@@ -755,10 +755,10 @@ impl PrecisePermissive {
             if reported {
                 emit::<Q, S>(sink, y, run_start, run_end);
             }
-            if W::CUTS && !open && y > 0 {
+            if C::CUTS && !open && y > 0 {
                 // Every sight line that passes the walls so far lies in a
                 // view, and one that reaches the target crosses this row
-                // within the window: none does. (Row 0 is the source's,
+                // within the kept columns: none does. (Row 0 is the source's,
                 // whose own tile no view holds.)
                 return;
             }
@@ -768,7 +768,7 @@ impl PrecisePermissive {
 
 /// The tiles of a quadrant that a scan looks at: every tile of the field,
 /// or for `can_see` a [`Corridor`].
-trait Window {
+trait Cut {
     /// Whether rows are cut at all.
     const CUTS: bool;
 
@@ -786,7 +786,7 @@ trait Window {
 /// Every tile of the field: a field of view.
 struct Whole;
 
-impl Window for Whole {
+impl Cut for Whole {
     const CUTS: bool = false;
 
     #[inline(always)]
@@ -824,7 +824,8 @@ impl Window for Whole {
 struct Corridor {
     bx: i64,
     by: i64,
-    /// `bx·(y - 2) / by` and `bx·(y + 2) / by` on row `y` (`by > 0`).
+    /// `bx·(y - m) / by` and `bx·(y + m) / by` on row `y`, `m` being
+    /// [`CORRIDOR_MARGIN`] (`by > 0`).
     low: Stepped,
     high: Stepped,
 }
@@ -871,7 +872,7 @@ impl Corridor {
     }
 }
 
-impl Window for Corridor {
+impl Cut for Corridor {
     const CUTS: bool = true;
 
     #[inline(always)]
