@@ -535,7 +535,7 @@ impl Fov {
     ///
     /// # Errors
     ///
-    /// As the field: [`FovError::AreaTooLarge`] for the ray casts, whose
+    /// As the field: [`FovError::AreaTooLarge`] from the ray casts, whose
     /// field marks a bit per tile of its box.
     pub(crate) fn sees<M>(
         &mut self,
@@ -546,9 +546,6 @@ impl Fov {
     where
         M: Opacity + ?Sized,
     {
-        if matches!(self.algorithm, Algorithm::Raycast | Algorithm::BasicRaycast) {
-            checked_area(field.rect())?;
-        }
         Ok(match self.algorithm {
             Algorithm::RecursiveShadowcast => Some(with_tiles!(map, field.origin, |tiles| {
                 self.recursive_shadowcast.sees(tiles, field, to)
@@ -560,8 +557,8 @@ impl Fov {
                 self.symmetric_shadowcast.sees(tiles, field, to)
             })),
             Algorithm::Beveled => Some(self.beveled.sees(map, field, to)),
-            Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)),
-            Algorithm::Raycast => Some(self.raycast.sees(map, field, to)),
+            Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)?),
+            Algorithm::Raycast => Some(self.raycast.sees(map, field, to)?),
             Algorithm::PrecisePermissive => {
                 self.precise_permissive.set_level(MAX_LEVEL);
                 Some(self.precise_permissive.sees(map, field, to))

@@ -79,6 +79,30 @@ impl Steps {
         }
     }
 
+    /// Whether the line, not yet stepped, takes offset `b` (not `(0, 0)`):
+    /// `b` lies on its side of both axes, within its length, and its minor
+    /// coordinate is the one the error term reaches at `b`'s step `i`, the
+    /// least `j >= 0` with `err - 2·i·rise + 2·len·j >= 0`. No stepping: a
+    /// closed form, for asking many lines about one tile.
+    pub(crate) fn takes(&self, b: (i64, i64)) -> bool {
+        if b.0 != self.sx * b.0.abs() || b.1 != self.sy * b.1.abs() {
+            return false;
+        }
+        let (i, minor) = if self.x_major {
+            (b.0.abs(), b.1.abs())
+        } else {
+            (b.1.abs(), b.0.abs())
+        };
+        if i > self.len {
+            return false;
+        }
+        // Products of two coordinates: i128 for any pair of i32 positions.
+        let num = 2 * i128::from(i) * i128::from(self.rise) - i128::from(self.err);
+        let den = 2 * i128::from(self.len);
+        let at = if num <= 0 { 0 } else { (num + den - 1) / den };
+        at == i128::from(minor)
+    }
+
     /// One step along the major axis; whether the minor one steps too.
     #[inline(always)]
     fn advance(&mut self) -> bool {
@@ -250,6 +274,30 @@ impl FusedIterator for Bresenham {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn takes_answers_as_the_steps_do() {
+        for rounding in [Rounding::TowardStart, Rounding::AwayFromStart] {
+            for ty in -9i64..=9 {
+                for tx in -9i64..=9 {
+                    let line = Steps::new(tx, ty, rounding);
+                    let steps: Vec<_> = line.skip(1).collect();
+                    for by in -10i64..=10 {
+                        for bx in -10i64..=10 {
+                            if (bx, by) == (0, 0) {
+                                continue;
+                            }
+                            assert_eq!(
+                                line.takes((bx, by)),
+                                steps.contains(&(bx, by)),
+                                "{rounding:?} to ({tx}, {ty}), ({bx}, {by})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The minor offset at major step `i`, from the exact rational point.
     fn exact(i: i64, len: i64, rise: i64, rounding: Rounding) -> i64 {

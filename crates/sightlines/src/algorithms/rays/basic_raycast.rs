@@ -59,6 +59,7 @@ use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{pinched, with_tiles, Field, Reach, Sink, Tiles};
 use crate::line::{Rounding, Steps};
 use crate::map::Opacity;
+use crate::visible::checked_area;
 
 /// Reusable scratch for [`basic-raycast`](self), libtcod's `FOV_BASIC`.
 ///
@@ -141,29 +142,44 @@ impl BasicRaycast {
     /// origin) is visible, walls lit: a line reaches it (only the lines
     /// that take it are walked), or it is a wall that the post-pass lights
     /// from a neighbour those lines reach.
-    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
+    ///
+    /// # Errors
+    ///
+    /// [`FovError::AreaTooLarge`] where the field would give it, its box
+    /// being too large for its bit per tile.
+    pub(crate) fn sees<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+    ) -> Result<bool, FovError>
     where
         M: Opacity + ?Sized,
     {
-        let gaps = field.gaps.blocks();
-        with_tiles!(map, field.origin, |tiles| {
-            let reached =
-                |b| some_ray_reaches(tiles, field_box(field), b, Rounding::TowardStart, gaps);
-            if reached(to) {
-                return true;
-            }
-            if !tiles.opaque(to.0, to.1) {
-                return false;
-            }
-            // The neighbours no farther from the origin on either axis.
-            let (sx, sy) = (to.0.signum(), to.1.signum());
-            [(sx, 0), (0, sy), (sx, sy)]
-                .into_iter()
-                .map(|(ex, ey)| (to.0 - ex, to.1 - ey))
-                .filter(|&t| t != to)
-                .any(|t| !tiles.opaque(t.0, t.1) && (t == (0, 0) || reached(t)))
-        })
+        checked_area(field.rect())?;
+        Ok(with_tiles!(map, field.origin, |tiles| {
+            reached_or_lit(tiles, field, to)
+        }))
     }
+}
+
+/// [`BasicRaycast::sees`] through `tiles`.
+fn reached_or_lit<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+    let gaps = field.gaps.blocks();
+    let reached = |b| some_ray_reaches(tiles, field_box(field), b, Rounding::TowardStart, gaps);
+    if reached(to) {
+        return true;
+    }
+    if !tiles.opaque(to.0, to.1) {
+        return false;
+    }
+    // The neighbours no farther from the origin on either axis.
+    let (sx, sy) = (to.0.signum(), to.1.signum());
+    [(sx, 0), (0, sy), (sx, sy)]
+        .into_iter()
+        .map(|(ex, ey)| (to.0 - ex, to.1 - ey))
+        .filter(|&t| t != to)
+        .any(|t| !tiles.opaque(t.0, t.1) && (t == (0, 0) || reached(t)))
 }
 
 /// The box the lines aim at: the field's, as offsets `(x0, x1, y0, y1)`.

@@ -85,17 +85,14 @@ fn toward(bu: i64, bv: i64, v: i64) -> (i64, i64) {
 }
 
 /// Whether some ray from the origin to a tile on the border of box
-/// `targets`, stepped with
-/// `rounding`, reaches tile `b` (not the origin) of the field: takes it,
+/// `targets`, stepped with `rounding`, reaches tile `b` (not the origin) of the field: takes it,
 /// with no opaque tile before it and, with `block_gaps`, no diagonal step
 /// up to it between two walls. The tiles a ray takes before `b` lie no
 /// farther from the origin than `b` on either axis, so in the field and in
 /// its range whenever `b` is: only walls stop it.
 ///
-/// Each target is tested in closed form: the ray's minor coordinate at
-/// `b`'s major one is the Bresenham rounding `ceil((2·i·rise - len + a) /
-/// 2·len)` (`a` is 1 when ties go away from the start), so only the rays
-/// that take `b` are walked, each up to `b`.
+/// Each target's ray is asked whether it takes `b` in closed form
+/// (`Steps::takes`), so only the rays that do are walked, each up to `b`.
 pub(crate) fn some_ray_reaches<T: Tiles>(
     tiles: &T,
     targets: (i64, i64, i64, i64),
@@ -103,35 +100,9 @@ pub(crate) fn some_ray_reaches<T: Tiles>(
     rounding: Rounding,
     block_gaps: bool,
 ) -> bool {
-    let away = i128::from(rounding == Rounding::AwayFromStart);
-    let takes = |to: (i64, i64)| {
-        // The same side of both axes, or on the axis with it.
-        if to.0.signum() * b.0.signum() < 0
-            || to.1.signum() * b.1.signum() < 0
-            || (to.0 == 0 && b.0 != 0)
-            || (to.1 == 0 && b.1 != 0)
-        {
-            return false;
-        }
-        let (ax, ay) = (to.0.abs(), to.1.abs());
-        let (len, rise, i, minor) = if ax > ay {
-            (ax, ay, b.0.abs(), b.1.abs())
-        } else {
-            (ay, ax, b.1.abs(), b.0.abs())
-        };
-        if i > len {
-            return false;
-        }
-        let (num, den) = (
-            2 * i128::from(i) * i128::from(rise) - i128::from(len) + away,
-            2 * i128::from(len),
-        );
-        let at = if num <= 0 { 0 } else { (num + den - 1) / den };
-        at == i128::from(minor)
-    };
-    let reaches = |to: (i64, i64)| {
+    let reaches = |line: Steps| {
         let mut from = (0, 0);
-        for at in Steps::new(to.0, to.1, rounding).skip(1) {
+        for at in line.skip(1) {
             if block_gaps && pinched(tiles, from, at) {
                 return false;
             }
@@ -145,7 +116,10 @@ pub(crate) fn some_ray_reaches<T: Tiles>(
         }
         false
     };
-    any_on_border_toward(targets, b, |to| takes(to) && reaches(to))
+    any_on_border_toward(targets, b, |to| {
+        let line = Steps::new(to.0, to.1, rounding);
+        line.takes(b) && reaches(line)
+    })
 }
 
 /// A bit per tile of a field's bounding box, by offset from the origin.

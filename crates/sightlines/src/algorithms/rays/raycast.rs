@@ -554,15 +554,26 @@ impl Raycast {
     /// Whether the tile at offset `to` (on the field, in its range, not the
     /// origin) is visible, walls lit: some ray to the ring at `D` reaches
     /// it (only the rays that take it are walked, each up to it).
-    pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
+    ///
+    /// # Errors
+    ///
+    /// [`FovError::AreaTooLarge`] where the field would give it, its box
+    /// being too large for its bit per tile.
+    pub(crate) fn sees<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+    ) -> Result<bool, FovError>
     where
         M: Opacity + ?Sized,
     {
+        checked_area(field.rect())?;
         let d = field.left.max(field.right).max(field.up).max(field.down);
         let gaps = field.gaps.blocks();
-        with_tiles!(map, field.origin, |tiles| {
+        Ok(with_tiles!(map, field.origin, |tiles| {
             some_ray_reaches(tiles, (-d, d, -d, d), to, Rounding::AwayFromStart, gaps)
-        })
+        }))
     }
 }
 
