@@ -269,13 +269,7 @@ fn narrowed_scans_answer_on_many_maps() {
     // diagonal rules where the catalogue keeps them, every tile, against
     // the field.
     let mut rng = Random::new(0xC0_4417);
-    let by_id = |id| {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.id() == id)
-            .unwrap()
-    };
+    let by_id = |id: &str| id.parse::<Algorithm>().unwrap();
     let algorithms = [
         Algorithm::PrecisePermissive,
         by_id("permissive-4"),
