@@ -97,6 +97,11 @@ pub(crate) trait SightRule {
 
     /// Whether [`columns`](SightRule::columns) answers the same for both.
     const ONE_RANGE: bool;
+
+    /// How the high end of [`crossing`](SightRule::crossing) at column
+    /// `j` of a row lies against the low end at column `i`, for `i > j`:
+    /// the order of a row's ends follows from their columns alone.
+    fn high_against_low(j: i64, i: i64) -> Ordering;
 }
 
 /// `a = q·b + r` with `0 <= r < b`, for `a >= 0` and `b > 0`: one
@@ -122,6 +127,15 @@ struct Piece {
     visibility: i32,
 }
 
+/// The columns of a row that a piece sees, as tiles of one kind, and its
+/// visibility.
+#[derive(Clone, Copy, Debug)]
+struct Lit {
+    first: i64,
+    last: i64,
+    visibility: i32,
+}
+
 /// Part of a row's rays with one dimming.
 #[derive(Clone, Copy, Debug)]
 struct Shade {
@@ -136,6 +150,11 @@ struct Dimmer {
     low: Slope,
     high: Slope,
     level: i32,
+    /// The first and last columns of its tiles (a run of walls is one
+    /// dimmer): what orders its ends against the other dimmers' without
+    /// comparing slopes ([`SightRule::high_against_low`]).
+    first: i64,
+    last: i64,
 }
 
 /// Scratch for the translucent scans, kept between calls.
@@ -151,11 +170,10 @@ pub(crate) struct TranslucentScan {
     lines: [Vec<u8>; 8],
     /// The same for partial visibility: each line tile's parts.
     parts: [Vec<Part>; 8],
-    /// The best visibility of each tile of the row, below [`OPAQUE`] and
-    /// opaque, from its first column on.
-    row: Vec<[i32; 2]>,
-    /// Each piece's [`SightRule::columns`] on the row.
-    columns: Vec<[(i64, i64); 2]>,
+    /// Each piece's [`SightRule::columns`] on the row, by kind of tile
+    /// (below [`OPAQUE`], opaque; only the first when
+    /// [`SightRule::ONE_RANGE`]), with its visibility.
+    lit: [Vec<Lit>; 2],
     pub(crate) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
     pub(crate) rays: Vec<i32>,
@@ -241,10 +259,10 @@ impl TranslucentScan {
         }
         self.rays.clear();
         self.rays.reserve(reach);
-        self.row.clear();
-        self.row.reserve(reach + 1);
-        self.columns.clear();
-        self.columns.reserve(16 * reach);
+        for lit in &mut self.lit {
+            lit.clear();
+            lit.reserve(16 * reach);
+        }
         self.shut.clear();
         self.shut.reserve(reach);
         self.shut_rays.clear();
@@ -355,7 +373,7 @@ impl TranslucentScan {
                     ((hi.num * d).div_euclid(hi.den) + 2).min(top),
                 )
             } else {
-                match self.light_row::<R>(d, top) {
+                match self.row_columns::<R>(d, top) {
                     Some(columns) => columns,
                     None => continue,
                 }
@@ -371,12 +389,17 @@ impl TranslucentScan {
                 }
             }
             let mut first = 0;
-            // The column after the last opaque tile of the row.
-            let mut opaque_run = -1;
+            // The first piece of each kind of tile whose columns reach the
+            // tile's, or pass it.
+            let mut window = [0; 2];
+            // The tile's offset, a column's step at a time.
+            let (mut dx, mut dy) = octant.offset(d, c0);
+            let step = octant.offset(0, 1);
             for c in c0..=c1 {
-                let (dx, dy) = octant.offset(d, c);
                 let (x, y) = field.tile(dx, dy);
                 let level = map.level(x, y);
+                let offset = (dx, dy);
+                (dx, dy) = (dx + step.0, dy + step.1);
                 if PARTIAL {
                     // The rays that see the tile, and its extent, which
                     // holds them.
@@ -388,62 +411,94 @@ impl TranslucentScan {
                         first += 1;
                     }
                     self.see_part(k, octant, (d, c), first, (from, to), extent, visit);
-                    self.dimmers_of::<R>(level, d, c, &mut opaque_run);
+                    self.dimmers_of::<R>(level, d, c);
                     continue;
                 }
                 let kind = usize::from(!R::ONE_RANGE && level == OPAQUE);
-                let best = self.row[(c - c0) as usize][kind];
+                let best = self.best_at(c, kind, &mut window[kind]);
                 let shut = !exact
                     && level != OPAQUE
                     && !self.shut_rays.is_empty()
                     && self.shut_rays.binary_search(&Slope::new(c, d)).is_ok();
                 if best > 0 && !shut {
-                    self.see(k, octant, d, c, best as u8, visit);
+                    if c == 0 || c == d {
+                        self.see(k, octant, d, c, best as u8, visit);
+                    } else {
+                        visit(offset.0, offset.1, best as u8);
+                    }
                 }
-                self.dimmers_of::<R>(level, d, c, &mut opaque_run);
+                self.dimmers_of::<R>(level, d, c);
             }
             if !self.dimmers.is_empty() || !self.shut.is_empty() {
-                self.dim(exact);
+                self.dim::<R>(exact);
             }
         }
     }
 
-    /// Fills the row's best visibilities for row `d` (columns up to
-    /// `top`) from the pieces, and answers the columns they meet, or
-    /// `None` when they meet none.
-    fn light_row<R: SightRule>(&mut self, d: i64, top: i64) -> Option<(i64, i64)> {
-        self.columns.clear();
-        self.columns.extend(
-            self.pieces
-                .iter()
-                .map(|piece| R::columns(piece.lo, piece.hi, d)),
-        );
-        let ([f, w], [g, x]) = (self.columns[0], self.columns[self.columns.len() - 1]);
-        let (c0, c1) = (f.0.min(w.0).max(0), g.1.max(x.1).min(top));
-        if c0 > c1 {
-            return None;
-        }
-        self.row.clear();
-        self.row.resize((c1 - c0 + 1) as usize, [0; 2]);
-        let kinds = if R::ONE_RANGE { 1 } else { 2 };
-        for (piece, ranges) in self.pieces.iter().zip(&self.columns) {
-            for (kind, &(a, b)) in ranges.iter().enumerate().take(kinds) {
-                let (a, b) = (a.max(c0), b.min(c1));
-                if a <= b {
-                    for best in &mut self.row[(a - c0) as usize..=(b - c0) as usize] {
-                        best[kind] = best[kind].max(piece.visibility);
-                    }
-                }
+    /// Solves each piece's [`SightRule::columns`] on row `d` (columns up
+    /// to `top`), and answers the columns they meet, or `None` when they
+    /// meet none.
+    fn row_columns<R: SightRule>(&mut self, d: i64, top: i64) -> Option<(i64, i64)> {
+        let [floors, walls] = &mut self.lit;
+        floors.clear();
+        walls.clear();
+        for piece in &self.pieces {
+            let [floor, wall] = R::columns(piece.lo, piece.hi, d);
+            let visibility = piece.visibility;
+            floors.push(Lit {
+                first: floor.0,
+                last: floor.1,
+                visibility,
+            });
+            if !R::ONE_RANGE {
+                walls.push(Lit {
+                    first: wall.0,
+                    last: wall.1,
+                    visibility,
+                });
             }
         }
-        Some((c0, c1))
+        let kinds = if R::ONE_RANGE {
+            &self.lit[..1]
+        } else {
+            &self.lit[..]
+        };
+        let c0 = kinds.iter().map(|lit| lit[0].first).min()?.max(0);
+        let c1 = kinds
+            .iter()
+            .map(|lit| lit[lit.len() - 1].last)
+            .max()?
+            .min(top);
+        (c0 <= c1).then_some((c0, c1))
+    }
+
+    /// The best visibility of the pieces that see column `c` as a tile of
+    /// `kind`, from `from` on, moved past the pieces left of `c`. The
+    /// pieces come in order, so do their first and their last columns:
+    /// those that see `c` follow one another.
+    #[inline]
+    fn best_at(&self, c: i64, kind: usize, from: &mut usize) -> i32 {
+        let lit = &self.lit[kind];
+        let mut q = *from;
+        while q < lit.len() && lit[q].last < c {
+            q += 1;
+        }
+        *from = q;
+        let mut best = 0;
+        while q < lit.len() && lit[q].first <= c {
+            if lit[q].last >= c {
+                best = best.max(lit[q].visibility);
+            }
+            q += 1;
+        }
+        best
     }
 
     /// Adds tile (`d`, `c`) of `level` to the row's dimmers. A run of opaque
     /// tiles stops every ray it crosses alike: one dimmer (no visibility
     /// exceeds 255); `opaque_run` is the column after the run's last tile.
     #[inline]
-    fn dimmers_of<R: SightRule>(&mut self, level: u8, d: i64, c: i64, opaque_run: &mut i64) {
+    fn dimmers_of<R: SightRule>(&mut self, level: u8, d: i64, c: i64) {
         if level == 0 {
             return;
         }
@@ -451,14 +506,18 @@ impl TranslucentScan {
         let level = i32::from(level);
         match self.dimmers.last_mut() {
             Some(last)
-                if level == OPAQUE_LEVEL && last.level == OPAQUE_LEVEL && *opaque_run == c =>
+                if level == OPAQUE_LEVEL && last.level == OPAQUE_LEVEL && last.last + 1 == c =>
             {
                 last.high = high;
+                last.last = c;
             }
-            _ => self.dimmers.push(Dimmer { low, high, level }),
-        }
-        if level == OPAQUE_LEVEL {
-            *opaque_run = c + 1;
+            _ => self.dimmers.push(Dimmer {
+                low,
+                high,
+                level,
+                first: c,
+                last: c,
+            }),
         }
     }
 
@@ -516,49 +575,65 @@ impl TranslucentScan {
 
     /// Dims the pieces by the row's dimmers; with `exact` rays, a ray can
     /// be a piece alone, else only the rays beside one are.
-    fn dim(&mut self, exact: bool) {
+    fn dim<R: SightRule>(&mut self, exact: bool) {
         if self.shut.is_empty() && self.dimmers.iter().all(|t| t.level == OPAQUE_LEVEL) {
             self.bump(exact);
             return;
         }
         // The row's rays cut where a dimming starts or ends, or a shut
         // corner lies: between two cuts, and on each, the dimming is the
-        // same for every ray. Dimmers come by column, so their lows and
-        // their highs each grow, and so do the shut corners: one sweep
-        // over the three, keeping the level of the open rays below the
-        // next cut. A dimmer holds the rays strictly between its ends.
+        // same for every ray. Dimmers come by column, one to a column, so
+        // their lows and their highs each grow, and so do the shut
+        // corners: one sweep over the three, keeping the level of the open
+        // rays below the next cut. A dimmer holds the rays strictly between
+        // its ends, so its low comes before its high; a high against a
+        // later low is told by their columns.
         self.shades.clear();
         let (dimmers, shut) = (&self.dimmers, &self.shut);
         let (mut i, mut j, mut s) = (0, 0, 0);
         let mut from = Key::on(Slope::new(-1, 1));
         let mut below = 0;
         loop {
-            let mut next = None;
-            for at in [
-                dimmers.get(i).map(|t| t.low),
-                dimmers.get(j).map(|t| t.high),
-                shut.get(s).copied(),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if next.is_none_or(|n| at < n) {
-                    next = Some(at);
+            // The next end of a dimmer: a high, a low, or both at once.
+            let (mut at, mut high, mut low) = match (dimmers.get(j), dimmers.get(i)) {
+                (Some(h), Some(l)) if j < i => match R::high_against_low(h.last, l.first) {
+                    order if cfg!(debug_assertions) && order != h.high.cmp(&l.low) => {
+                        unreachable!(
+                            "{order:?}: high {:?} of {} against low {:?} of {}",
+                            h.high, h.last, l.low, l.first
+                        )
+                    }
+                    Ordering::Less => (h.high, true, false),
+                    Ordering::Equal => (h.high, true, true),
+                    Ordering::Greater => (l.low, false, true),
+                },
+                (_, Some(l)) => (l.low, false, true),
+                (Some(h), None) => (h.high, true, false),
+                (None, None) => match shut.get(s) {
+                    Some(&corner) => (corner, false, false),
+                    None => break,
+                },
+            };
+            let mut corner = false;
+            if let Some(&c) = shut.get(s) {
+                match c.cmp(&at) {
+                    Ordering::Less => (at, high, low, corner) = (c, false, false, true),
+                    Ordering::Equal => corner = true,
+                    Ordering::Greater => {}
                 }
             }
-            let Some(at) = next else { break };
             push_shade(&mut self.shades, from, Key::below(at), below);
             let mut on = below;
-            while j < dimmers.len() && dimmers[j].high == at {
+            if high {
                 on -= dimmers[j].level;
                 j += 1;
             }
             below = on;
-            while i < dimmers.len() && dimmers[i].low == at {
+            if low {
                 below += dimmers[i].level;
                 i += 1;
             }
-            if s < shut.len() && shut[s] == at {
+            if corner {
                 on = OPAQUE_LEVEL;
                 s += 1;
             }
@@ -566,26 +641,36 @@ impl TranslucentScan {
             from = Key::above(at);
         }
         push_shade(&mut self.shades, from, Key::on(Slope::new(2, 1)), below);
-        // Each piece cut by the shades, dimmed.
+        // Each piece cut by the shades, dimmed. The shades follow one
+        // another from below the octant to above it: the one that holds a
+        // piece's start, then each next one up to the one that holds its
+        // end.
         self.next.clear();
+        let shades = &self.shades;
         let mut j = 0;
         for piece in &self.pieces {
-            while self.shades[j].hi < piece.lo {
+            while shades[j].hi < piece.lo {
                 j += 1;
             }
-            for shade in &self.shades[j..] {
-                if shade.lo > piece.hi {
-                    break;
-                }
-                let (lo, hi) = (piece.lo.max(shade.lo), piece.hi.min(shade.hi));
+            let mut lo = piece.lo;
+            while shades[j].hi < piece.hi {
                 push_piece(
                     &mut self.next,
                     exact,
                     lo,
-                    hi,
-                    piece.visibility - shade.level,
+                    shades[j].hi,
+                    piece.visibility - shades[j].level,
                 );
+                j += 1;
+                lo = shades[j].lo;
             }
+            push_piece(
+                &mut self.next,
+                exact,
+                lo,
+                piece.hi,
+                piece.visibility - shades[j].level,
+            );
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
     }
@@ -704,6 +789,7 @@ fn keep(line: &mut Vec<u8>, d: i64, v: u8) {
 }
 
 /// Adds a shade, joined to the last when they dim alike.
+#[inline]
 fn push_shade(shades: &mut Vec<Shade>, lo: Key, hi: Key, level: i32) {
     match shades.last_mut() {
         Some(last) if last.level == level => last.hi = hi,
@@ -720,6 +806,17 @@ pub(crate) struct Squares;
 impl SightRule for Squares {
     const RAYS: (Key, Key) = (Key::on(FLOOR), Key::on(CEILING));
     const ONE_RANGE: bool = true;
+
+    /// Neighbours' squares overlap in slope: (2j + 1) / (2d - 1) lies
+    /// above (2j + 1) / (2d + 1) and below (2j + 3) / (2d + 1) for j < d - 1
+    /// (never equal to a low within the octant).
+    fn high_against_low(j: i64, i: i64) -> Ordering {
+        if i >= j + 2 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        }
+    }
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         (
@@ -740,6 +837,7 @@ impl SightRule for Squares {
 
     /// Column c is seen when `lo` is at most the key on (2c + 1) / (2d - 1)
     /// and `hi` at least the key on (2c - 1) / (2d + 1).
+    #[inline]
     fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
         // Slopes in the octant are at least 0. lo = p / q: 2qc >= p(2d - 1)
         // - q, strictly when lo lies above; one more 2q keeps it positive.
@@ -768,6 +866,11 @@ pub(crate) struct MidLines;
 impl SightRule for MidLines {
     const RAYS: (Key, Key) = (Key::above(FLOOR), Key::below(CEILING));
     const ONE_RANGE: bool = false;
+
+    /// Neighbours' mid-lines meet end to end.
+    fn high_against_low(j: i64, i: i64) -> Ordering {
+        (j + 1).cmp(&i)
+    }
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         (Slope::new(2 * c - 1, 2 * d), Slope::new(2 * c + 1, 2 * d))
@@ -830,6 +933,10 @@ pub(crate) struct Diamonds;
 impl SightRule for Diamonds {
     const RAYS: (Key, Key) = MidLines::RAYS;
     const ONE_RANGE: bool = true;
+
+    fn high_against_low(j: i64, i: i64) -> Ordering {
+        MidLines::high_against_low(j, i)
+    }
 
     fn crossing(d: i64, c: i64) -> (Slope, Slope) {
         MidLines::crossing(d, c)
