@@ -588,6 +588,16 @@ impl TranslucentScan {
         // rays below the next cut. A dimmer holds the rays strictly between
         // its ends, so its low comes before its high; a high against a
         // later low is told by their columns.
+        self.shade::<R>();
+        if exact {
+            self.cut::<true>();
+        } else {
+            self.cut::<false>();
+        }
+    }
+
+    /// The row's shades, from its dimmers and shut corners.
+    fn shade<R: SightRule>(&mut self) {
         self.shades.clear();
         let (dimmers, shut) = (&self.dimmers, &self.shut);
         let (mut i, mut j, mut s) = (0, 0, 0);
@@ -641,10 +651,15 @@ impl TranslucentScan {
             from = Key::above(at);
         }
         push_shade(&mut self.shades, from, Key::on(Slope::new(2, 1)), below);
-        // Each piece cut by the shades, dimmed. The shades follow one
-        // another from below the octant to above it: the one that holds a
-        // piece's start, then each next one up to the one that holds its
-        // end.
+    }
+
+    /// Cuts each piece by the shades, dimmed (with `EXACT` rays, a ray
+    /// can be a piece alone). The shades follow one another from below the
+    /// octant to above it: a piece meets the one that holds its start, then
+    /// each next one up to the one that holds its end. Neighbouring shades
+    /// differ in level, so the parts of one piece never join one another;
+    /// only its first can join the piece kept before.
+    fn cut<const EXACT: bool>(&mut self) {
         self.next.clear();
         let shades = &self.shades;
         let mut j = 0;
@@ -652,25 +667,21 @@ impl TranslucentScan {
             while shades[j].hi < piece.lo {
                 j += 1;
             }
-            let mut lo = piece.lo;
-            while shades[j].hi < piece.hi {
-                push_piece(
-                    &mut self.next,
-                    exact,
-                    lo,
-                    shades[j].hi,
-                    piece.visibility - shades[j].level,
-                );
+            let (mut lo, mut join) = (piece.lo, true);
+            loop {
+                let shade = &shades[j];
+                let end = piece.hi <= shade.hi;
+                let hi = if end { piece.hi } else { shade.hi };
+                let visibility = piece.visibility - shade.level;
+                if visibility > 0 {
+                    keep_piece::<EXACT>(&mut self.next, lo, hi, visibility, join);
+                }
+                if end {
+                    break;
+                }
                 j += 1;
-                lo = shades[j].lo;
+                (lo, join) = (shades[j].lo, false);
             }
-            push_piece(
-                &mut self.next,
-                exact,
-                lo,
-                piece.hi,
-                piece.visibility - shades[j].level,
-            );
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
     }
@@ -704,6 +715,36 @@ impl TranslucentScan {
         }
         std::mem::swap(&mut self.pieces, &mut self.next);
     }
+}
+
+/// Keeps the rays from `lo` to `hi` (not empty) at `visibility` (above 0)
+/// as a piece: with rays that are not `EXACT`, only those beside the ends,
+/// if any; joined to the last piece when `join` and they meet it at the
+/// same visibility.
+#[inline]
+fn keep_piece<const EXACT: bool>(
+    pieces: &mut Vec<Piece>,
+    mut lo: Key,
+    mut hi: Key,
+    visibility: i32,
+    join: bool,
+) {
+    if !EXACT {
+        lo.side |= i8::from(lo.side == 0);
+        hi.side -= i8::from(hi.side == 0);
+        if lo > hi {
+            return;
+        }
+    }
+    if join {
+        if let Some(last) = pieces.last_mut() {
+            if last.visibility == visibility && last.hi.meets(lo) {
+                last.hi = hi;
+                return;
+            }
+        }
+    }
+    pieces.push(Piece { lo, hi, visibility });
 }
 
 /// Adds the rays from `lo` to `hi` at `visibility` to `pieces`, if any
@@ -895,6 +936,7 @@ impl SightRule for MidLines {
     /// `lo` to `hi` (ends of either side hold the keys beside it); an
     /// opaque one when `lo` is below the key just under (2c + 1) / 2d and
     /// `hi` above the key just over (2c - 1) / 2d.
+    #[inline]
     fn columns(lo: Key, hi: Key, d: i64) -> [(i64, i64); 2] {
         // Slopes in the octant are at least 0. With p·d = whole·q + r,
         // 0 <= r < q, the ray p / q meets row d at column whole + r / q: the
