@@ -127,15 +127,6 @@ struct Piece {
     visibility: i32,
 }
 
-/// The columns of a row that a piece sees, as tiles of one kind, and its
-/// visibility.
-#[derive(Clone, Copy, Debug)]
-struct Lit {
-    first: i64,
-    last: i64,
-    visibility: i32,
-}
-
 /// Part of a row's rays with one dimming.
 #[derive(Clone, Copy, Debug)]
 struct Shade {
@@ -170,10 +161,11 @@ pub(crate) struct TranslucentScan {
     lines: [Vec<u8>; 8],
     /// The same for partial visibility: each line tile's parts.
     parts: [Vec<Part>; 8],
-    /// Each piece's [`SightRule::columns`] on the row, by kind of tile
-    /// (below [`OPAQUE`], opaque; only the first when
-    /// [`SightRule::ONE_RANGE`]), with its visibility.
-    lit: [Vec<Lit>; 2],
+    /// The best visibility of each column of the row as a tile below
+    /// [`OPAQUE`] and as an opaque one (the first alone when
+    /// [`SightRule::ONE_RANGE`]), from column 0, as far as the range
+    /// reaches; in use on the columns the pieces meet.
+    light: [Vec<i32>; 2],
     pub(crate) reach: Reach,
     /// The ray casts' visibility of each ray of an octant.
     pub(crate) rays: Vec<i32>,
@@ -259,9 +251,9 @@ impl TranslucentScan {
         }
         self.rays.clear();
         self.rays.reserve(reach);
-        for lit in &mut self.lit {
-            lit.clear();
-            lit.reserve(16 * reach);
+        for light in &mut self.light {
+            light.clear();
+            light.resize(reach + 1, 0);
         }
         self.shut.clear();
         self.shut.reserve(reach);
@@ -373,7 +365,7 @@ impl TranslucentScan {
                     ((hi.num * d).div_euclid(hi.den) + 2).min(top),
                 )
             } else {
-                match self.row_columns::<R>(d, top) {
+                match self.light_row::<R>(d, top) {
                     Some(columns) => columns,
                     None => continue,
                 }
@@ -389,9 +381,6 @@ impl TranslucentScan {
                 }
             }
             let mut first = 0;
-            // The first piece of each kind of tile whose columns reach the
-            // tile's, or pass it.
-            let mut window = [0; 2];
             // The tile's offset, a column's step at a time.
             let (mut dx, mut dy) = octant.offset(d, c0);
             let step = octant.offset(0, 1);
@@ -415,7 +404,7 @@ impl TranslucentScan {
                     continue;
                 }
                 let kind = usize::from(!R::ONE_RANGE && level == OPAQUE);
-                let best = self.best_at(c, kind, &mut window[kind]);
+                let best = self.light[kind][c as usize];
                 let shut = !exact
                     && level != OPAQUE
                     && !self.shut_rays.is_empty()
@@ -435,63 +424,56 @@ impl TranslucentScan {
         }
     }
 
-    /// Solves each piece's [`SightRule::columns`] on row `d` (columns up
-    /// to `top`), and answers the columns they meet, or `None` when they
-    /// meet none.
-    fn row_columns<R: SightRule>(&mut self, d: i64, top: i64) -> Option<(i64, i64)> {
-        let [floors, walls] = &mut self.lit;
-        floors.clear();
-        walls.clear();
+    /// Lights the row's columns from the pieces, each at the best
+    /// visibility of the pieces that see it (columns up to `top`), and
+    /// answers the columns they meet, or `None` when they meet none. The
+    /// pieces come in order, so do their first columns: each piece clears
+    /// the columns past those lit before it, then lights its own.
+    fn light_row<R: SightRule>(&mut self, d: i64, top: i64) -> Option<(i64, i64)> {
+        // The opaque tiles a piece sees hold the others it sees: their
+        // columns drive.
+        let drive = usize::from(!R::ONE_RANGE);
+        let (mut c0, mut lit) = (i64::MAX, -1);
+        let [floor_light, wall_light] = &mut self.light;
         for piece in &self.pieces {
-            let [floor, wall] = R::columns(piece.lo, piece.hi, d);
-            let visibility = piece.visibility;
-            floors.push(Lit {
-                first: floor.0,
-                last: floor.1,
-                visibility,
-            });
-            if !R::ONE_RANGE {
-                walls.push(Lit {
-                    first: wall.0,
-                    last: wall.1,
-                    visibility,
-                });
+            let ranges = R::columns(piece.lo, piece.hi, d);
+            let (first, last) = (ranges[drive].0.max(0), ranges[drive].1.min(top));
+            if first > last {
+                continue;
             }
-        }
-        let kinds = if R::ONE_RANGE {
-            &self.lit[..1]
-        } else {
-            &self.lit[..]
-        };
-        let c0 = kinds.iter().map(|lit| lit[0].first).min()?.max(0);
-        let c1 = kinds
-            .iter()
-            .map(|lit| lit[lit.len() - 1].last)
-            .max()?
-            .min(top);
-        (c0 <= c1).then_some((c0, c1))
-    }
-
-    /// The best visibility of the pieces that see column `c` as a tile of
-    /// `kind`, from `from` on, moved past the pieces left of `c`. The
-    /// pieces come in order, so do their first and their last columns:
-    /// those that see `c` follow one another.
-    #[inline]
-    fn best_at(&self, c: i64, kind: usize, from: &mut usize) -> i32 {
-        let lit = &self.lit[kind];
-        let mut q = *from;
-        while q < lit.len() && lit[q].last < c {
-            q += 1;
-        }
-        *from = q;
-        let mut best = 0;
-        while q < lit.len() && lit[q].first <= c {
-            if lit[q].last >= c {
-                best = best.max(lit[q].visibility);
+            // Tiles below OPAQUE, when the rule tells them apart.
+            let floors = (ranges[0].0.max(0), ranges[0].1.min(top));
+            debug_assert!(floors.0 > floors.1 || first <= floors.0 && floors.1 <= last);
+            let v = piece.visibility;
+            let floor = |c: i64| {
+                if R::ONE_RANGE || (floors.0..=floors.1).contains(&c) {
+                    v
+                } else {
+                    0
+                }
+            };
+            if c0 == i64::MAX {
+                (c0, lit) = (first, first - 1);
             }
-            q += 1;
+            // Columns lit before, then new ones (past a gap, dark).
+            for c in first..=last.min(lit) {
+                let best = &mut floor_light[c as usize];
+                *best = (*best).max(floor(c));
+                if !R::ONE_RANGE {
+                    let best = &mut wall_light[c as usize];
+                    *best = (*best).max(v);
+                }
+            }
+            for c in (lit + 1)..=last {
+                let seen = c >= first;
+                floor_light[c as usize] = if seen { floor(c) } else { 0 };
+                if !R::ONE_RANGE {
+                    wall_light[c as usize] = if seen { v } else { 0 };
+                }
+            }
+            lit = lit.max(last);
         }
-        best
+        (c0 <= lit).then_some((c0, lit))
     }
 
     /// Adds tile (`d`, `c`) of `level` to the row's dimmers. A run of opaque
