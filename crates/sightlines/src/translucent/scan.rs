@@ -478,7 +478,7 @@ impl TranslucentScan {
 
     /// Adds tile (`d`, `c`) of `level` to the row's dimmers. A run of opaque
     /// tiles stops every ray it crosses alike: one dimmer (no visibility
-    /// exceeds 255); `opaque_run` is the column after the run's last tile.
+    /// exceeds 255).
     #[inline]
     fn dimmers_of<R: SightRule>(&mut self, level: u8, d: i64, c: i64) {
         if level == 0 {
@@ -562,14 +562,6 @@ impl TranslucentScan {
             self.bump(exact);
             return;
         }
-        // The row's rays cut where a dimming starts or ends, or a shut
-        // corner lies: between two cuts, and on each, the dimming is the
-        // same for every ray. Dimmers come by column, one to a column, so
-        // their lows and their highs each grow, and so do the shut
-        // corners: one sweep over the three, keeping the level of the open
-        // rays below the next cut. A dimmer holds the rays strictly between
-        // its ends, so its low comes before its high; a high against a
-        // later low is told by their columns.
         self.shade::<R>();
         if exact {
             self.cut::<true>();
@@ -580,6 +572,14 @@ impl TranslucentScan {
 
     /// The row's shades, from its dimmers and shut corners.
     fn shade<R: SightRule>(&mut self) {
+        // The row's rays cut where a dimming starts or ends, or a shut
+        // corner lies: between two cuts, and on each, the dimming is the
+        // same for every ray. Dimmers come by column, one to a column, so
+        // their lows and their highs each grow, and so do the shut
+        // corners: one sweep over the three, keeping the level of the open
+        // rays below the next cut. A dimmer holds the rays strictly between
+        // its ends, so its low comes before its high; a high against a
+        // later low is told by their columns.
         self.shades.clear();
         let (dimmers, shut) = (&self.dimmers, &self.shut);
         let (mut i, mut j, mut s) = (0, 0, 0);
@@ -588,17 +588,21 @@ impl TranslucentScan {
         loop {
             // The next end of a dimmer: a high, a low, or both at once.
             let (mut at, mut high, mut low) = match (dimmers.get(j), dimmers.get(i)) {
-                (Some(h), Some(l)) if j < i => match R::high_against_low(h.last, l.first) {
-                    order if cfg!(debug_assertions) && order != h.high.cmp(&l.low) => {
-                        unreachable!(
-                            "{order:?}: high {:?} of {} against low {:?} of {}",
-                            h.high, h.last, l.low, l.first
-                        )
+                (Some(h), Some(l)) if j < i => {
+                    let order = R::high_against_low(h.last, l.first);
+                    debug_assert_eq!(
+                        order,
+                        h.high.cmp(&l.low),
+                        "the high end of column {} against the low end of column {}",
+                        h.last,
+                        l.first
+                    );
+                    match order {
+                        Ordering::Less => (h.high, true, false),
+                        Ordering::Equal => (h.high, true, true),
+                        Ordering::Greater => (l.low, false, true),
                     }
-                    Ordering::Less => (h.high, true, false),
-                    Ordering::Equal => (h.high, true, true),
-                    Ordering::Greater => (l.low, false, true),
-                },
+                }
                 (_, Some(l)) => (l.low, false, true),
                 (Some(h), None) => (h.high, true, false),
                 (None, None) => match shut.get(s) {
