@@ -434,6 +434,13 @@ impl TranslucentScan {
         // columns drive.
         let drive = usize::from(!R::ONE_RANGE);
         let (mut c0, mut lit) = (i64::MAX, -1);
+        // Sized up front for most ranges; a row past any before grows it.
+        let columns = top.max(0) as usize + 1;
+        for light in &mut self.light {
+            if light.len() < columns {
+                light.resize(columns, 0);
+            }
+        }
         let [floor_light, wall_light] = &mut self.light;
         for piece in &self.pieces {
             let ranges = R::columns(piece.lo, piece.hi, d);

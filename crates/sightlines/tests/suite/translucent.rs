@@ -848,6 +848,29 @@ fn extreme_coordinates_and_radii_do_not_panic() {
 }
 
 #[test]
+fn sight_reaches_farther_than_the_scratch_is_sized_for() {
+    // A diagonal corridor with a puff of smoke now and then, out past the
+    // 4,096 columns the scans size their scratch for up front.
+    let corridor = |x: i32, y: i32| match (x - y).abs() {
+        0 if x % 1000 == 500 => 1,
+        0 | 1 => 0,
+        _ => 255,
+    };
+    for algorithm in [PP, RS, SS] {
+        let mut fov = Fov::new(algorithm);
+        let mut far = None;
+        fov.compute_translucent(&corridor, (0, 0), Range::square(5000), |x, y, v| {
+            if (x, y) == (4999, 4999) {
+                far = Some(v);
+            }
+        })
+        .unwrap();
+        // Five puffs of 1 on the way.
+        assert_eq!(far, Some(250), "{algorithm}");
+    }
+}
+
+#[test]
 fn walls_are_opaque_to_the_map_trait_too() {
     let map = LevelGrid::parse_with(".#~\n", |c| match c {
         '#' => 255,
