@@ -158,7 +158,7 @@ pub(crate) struct TranslucentScan {
     /// The best visibility of the tiles on the eight lines two octants
     /// share (four axes, four diagonals), by depth: reported once, after
     /// both octants.
-    lines: [Vec<u8>; 8],
+    lines: [SharedLine; 8],
     /// The same for partial visibility: each line tile's parts.
     parts: [Vec<Part>; 8],
     /// The best visibility of each column of the row as a tile below
@@ -242,8 +242,7 @@ impl TranslucentScan {
         self.shades.clear();
         self.shades.reserve(4 * reach);
         for line in &mut self.lines {
-            line.clear();
-            line.reserve(reach);
+            line.reset(reach);
         }
         for parts in &mut self.parts {
             parts.clear();
@@ -299,7 +298,7 @@ impl TranslucentScan {
         V: FnMut(i64, i64, u8),
     {
         match shared_line(k, d, c) {
-            Some(j) => keep(&mut self.lines[j], d, v),
+            Some(j) => self.lines[j].keep(d, v),
             None => {
                 let (dx, dy) = octant.offset(d, c);
                 visit(dx, dy, v);
@@ -310,7 +309,7 @@ impl TranslucentScan {
     /// Reports the tiles of the shared lines.
     pub(crate) fn report_lines<V: FnMut(i64, i64, u8)>(&self, visit: &mut V) {
         for (j, line) in self.lines.iter().enumerate() {
-            for (d, &v) in line.iter().enumerate().skip(1) {
+            for (d, &v) in line.best[..line.seen].iter().enumerate().skip(1) {
                 if v > 0 {
                     let (dx, dy) = line_tile(j, d as i64);
                     visit(dx, dy, v);
@@ -813,13 +812,37 @@ fn line_tile(j: usize, d: i64) -> (i64, i64) {
     }
 }
 
-/// Keeps the best visibility of depth `d` of a shared line.
-fn keep(line: &mut Vec<u8>, d: i64, v: u8) {
-    let d = d as usize;
-    if line.len() <= d {
-        line.resize(d + 1, 0);
+/// The best visibility of the tiles of a line two octants share, by depth,
+/// zero where none is seen yet: sized for the range up front, so that
+/// keeping a tile does not grow it (a line seen past that range grows it
+/// once), and cleared only as far as it was seen.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SharedLine {
+    best: Vec<u8>,
+    /// One past the farthest depth kept.
+    seen: usize,
+}
+
+impl SharedLine {
+    /// Clears the line for a field that reaches `reach` tiles.
+    fn reset(&mut self, reach: usize) {
+        self.best[..self.seen].fill(0);
+        self.seen = 0;
+        if self.best.len() <= reach {
+            self.best.resize(reach + 1, 0);
+        }
     }
-    line[d] = line[d].max(v);
+
+    /// Keeps the best visibility of depth `d`.
+    #[inline]
+    fn keep(&mut self, d: i64, v: u8) {
+        let d = d as usize;
+        if self.best.len() <= d {
+            self.best.resize(d + 1, 0);
+        }
+        self.best[d] = self.best[d].max(v);
+        self.seen = self.seen.max(d + 1);
+    }
 }
 
 /// Adds a shade, joined to the last when they dim alike.
