@@ -77,6 +77,10 @@ pub(crate) trait SightRule {
     /// The octant's rays: from slope 0 to 1, the ends included or not.
     const RAYS: (Key, Key);
 
+    /// Whether a ray can be a piece alone (the octant starts on a ray), or
+    /// only the rays beside one are ever kept.
+    const EXACT: bool = Self::RAYS.0.side == 0;
+
     /// The open slopes of the rays that cross the interior of tile (`d`,
     /// `c`) and are dimmed by it.
     fn crossing(d: i64, c: i64) -> (Slope, Slope);
@@ -343,7 +347,6 @@ impl TranslucentScan {
         // The diagonal rule: exact rays stop at a shut corner; rays that are
         // only as bright as their neighbours still see the walls beyond it
         // through their neighbours, but not the floors at their end.
-        let exact = R::RAYS.0.side == 0;
         let rule = field.gaps.blocks();
         self.shut_rays.clear();
         let mut d = 0;
@@ -373,7 +376,7 @@ impl TranslucentScan {
             self.shut.clear();
             if rule {
                 self.shut_corners(map, field, octant, d, (c0, c1));
-                if !exact {
+                if !R::EXACT {
                     self.shut_rays.append(&mut self.shut);
                     self.shut_rays.sort_unstable();
                     self.shut_rays.dedup();
@@ -404,7 +407,7 @@ impl TranslucentScan {
                 }
                 let kind = usize::from(!R::ONE_RANGE && level == OPAQUE);
                 let best = self.light[kind][c as usize];
-                let shut = !exact
+                let shut = !R::EXACT
                     && level != OPAQUE
                     && !self.shut_rays.is_empty()
                     && self.shut_rays.binary_search(&Slope::new(c, d)).is_ok();
@@ -418,7 +421,7 @@ impl TranslucentScan {
                 self.dimmers_of::<R>(level, d, c);
             }
             if !self.dimmers.is_empty() || !self.shut.is_empty() {
-                self.dim::<R>(exact);
+                self.dim::<R>();
             }
         }
     }
@@ -561,15 +564,14 @@ impl TranslucentScan {
         kept.halves_whole += part.halves_whole;
     }
 
-    /// Dims the pieces by the row's dimmers; with `exact` rays, a ray can
-    /// be a piece alone, else only the rays beside one are.
-    fn dim<R: SightRule>(&mut self, exact: bool) {
+    /// Dims the pieces by the row's dimmers.
+    fn dim<R: SightRule>(&mut self) {
         if self.shut.is_empty() && self.dimmers.iter().all(|t| t.level == OPAQUE_LEVEL) {
-            self.bump(exact);
+            self.bump(R::EXACT);
             return;
         }
         self.shade::<R>();
-        if exact {
+        if R::EXACT {
             self.cut::<true>();
         } else {
             self.cut::<false>();
@@ -716,18 +718,42 @@ impl TranslucentScan {
 #[inline]
 fn keep_piece<const EXACT: bool>(
     pieces: &mut Vec<Piece>,
-    mut lo: Key,
-    mut hi: Key,
+    lo: Key,
+    hi: Key,
     visibility: i32,
     join: bool,
 ) {
-    if !EXACT {
-        lo.side |= i8::from(lo.side == 0);
-        hi.side -= i8::from(hi.side == 0);
-        if lo > hi {
-            return;
-        }
+    let (lo, hi) = if EXACT { (lo, hi) } else { beside_ends(lo, hi) };
+    if EXACT || lo <= hi {
+        add_piece(pieces, lo, hi, visibility, join);
     }
+}
+
+/// Adds the rays from `lo` to `hi` at `visibility` to `pieces`, if any
+/// (with rays that are not `exact`, only those beside the ends), joined
+/// to the last when they meet it at the same visibility.
+#[inline]
+fn push_piece(pieces: &mut Vec<Piece>, exact: bool, lo: Key, hi: Key, visibility: i32) {
+    let (lo, hi) = if exact { (lo, hi) } else { beside_ends(lo, hi) };
+    if lo <= hi && visibility > 0 {
+        add_piece(pieces, lo, hi, visibility, true);
+    }
+}
+
+/// The rays from `lo` to `hi` that rays which are not exact keep: those
+/// beside each end that is a ray alone (empty when both are the same ray).
+#[inline]
+fn beside_ends(mut lo: Key, mut hi: Key) -> (Key, Key) {
+    lo.side |= i8::from(lo.side == 0);
+    hi.side -= i8::from(hi.side == 0);
+    (lo, hi)
+}
+
+/// Adds the rays from `lo` to `hi` (not empty) at `visibility` (above 0)
+/// to `pieces`, joined to the last when `join` and they meet it at the
+/// same visibility.
+#[inline]
+fn add_piece(pieces: &mut Vec<Piece>, lo: Key, hi: Key, visibility: i32, join: bool) {
     if join {
         if let Some(last) = pieces.last_mut() {
             if last.visibility == visibility && last.hi.meets(lo) {
@@ -737,23 +763,6 @@ fn keep_piece<const EXACT: bool>(
         }
     }
     pieces.push(Piece { lo, hi, visibility });
-}
-
-/// Adds the rays from `lo` to `hi` at `visibility` to `pieces`, if any
-/// (with rays that are not `exact`, only those beside the ends), joined
-/// to the last when they meet it at the same visibility.
-#[inline]
-fn push_piece(pieces: &mut Vec<Piece>, exact: bool, mut lo: Key, mut hi: Key, visibility: i32) {
-    if !exact {
-        lo.side |= i8::from(lo.side == 0);
-        hi.side -= i8::from(hi.side == 0);
-    }
-    if lo <= hi && visibility > 0 {
-        match pieces.last_mut() {
-            Some(last) if last.visibility == visibility && last.hi.meets(lo) => last.hi = hi,
-            _ => pieces.push(Piece { lo, hi, visibility }),
-        }
-    }
 }
 
 /// What the rays in view see of a tile, in angle: of the `half` of its
