@@ -60,9 +60,18 @@ pub fn write_file(
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
-    // Listed before it exists, so that Ctrl-C never misses it.
-    pending().push(temp.clone());
-    let result = write_temp(&temp, &target, write);
+    // Created and listed under the lock that Ctrl-C takes and keeps to the
+    // exit: a file created after its cleanup would be left behind.
+    let file = {
+        let mut list = pending();
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        list.push(temp.clone());
+        file
+    };
+    let result = write_temp(file, &temp, &target, write);
     let mut list = pending();
     let result = result.and_then(|()| fs::rename(&temp, &target));
     if result.is_err() {
@@ -73,11 +82,11 @@ pub fn write_file(
 }
 
 fn write_temp(
+    file: File,
     temp: &Path,
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let file = OpenOptions::new().write(true).create_new(true).open(temp)?;
     if let Ok(meta) = fs::metadata(target) {
         if meta.is_file() {
             let _ = fs::set_permissions(temp, meta.permissions());
