@@ -67,6 +67,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::centre_ray::{self, Pinch};
 use crate::kernel::sink::{InOctant, OctantTarget, Spans};
 use crate::kernel::{
     each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
@@ -248,12 +249,18 @@ impl DiamondShadowcast {
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
-    /// origin) is visible: its octant's scan alone (the even octant, for a
+    /// origin) is visible. A floor is decided by the segment to its centre,
+    /// walked tile by tile ([`centre_ray`]). A wall by its octant's scan
+    /// alone (the even octant, for a
     /// tile on an axis or a diagonal), started with the one sight of the
     /// rays to its mid-line and stopped at its column. Walls only ever cut
     /// sights, so the scan of part of a sight finds that part of what the
     /// whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        if !tiles.opaque(to.0, to.1) {
+            // A floor: the one segment to its centre decides.
+            return !centre_ray::blocked(tiles, to, Pinch::AxisSideFirst);
+        }
         let (mut k, depth, col) = Octant::holding(to.0, to.1);
         if col == 0 && k % 2 == 1 {
             // An axis tile: the even octant across the axis holds it too.

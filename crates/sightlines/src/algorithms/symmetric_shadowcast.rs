@@ -83,6 +83,7 @@
 use super::shut_centers::{centre_shut, Except, ShutCentres};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::centre_ray::{self, Pinch};
 use crate::kernel::sink::Target;
 use crate::kernel::{
     each_quadrant, presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink,
@@ -203,12 +204,19 @@ impl SymmetricShadowcast {
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
-    /// origin) is visible, walls lit: the scan of its quadrant alone (of
+    /// origin) is visible, walls lit. A floor is decided by the ray to its
+    /// centre, walked tile by tile ([`centre_ray`]). A wall by the scan of
+    /// its quadrant alone (of
     /// each of the two, for a diagonal), started with the one row of the
     /// rays through its mid-line and stopped at its depth. Rows only ever
     /// lose the slopes that walls shadow, so the scan of part of a row
     /// finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        if !tiles.opaque(to.0, to.1) {
+            // A floor: the one ray to its centre decides.
+            let shut = field.gaps.blocks() && centre_shut(tiles, to);
+            return !shut && !centre_ray::blocked(tiles, to, Pinch::EitherOrder);
+        }
         self.reach.reset(field.range);
         let (ax, ay) = (to.0.abs(), to.1.abs());
         let mut seen = false;
@@ -252,8 +260,7 @@ impl SymmetricShadowcast {
                 break;
             }
         }
-        // The rule hides the floors centred past a shut corner.
-        seen && !(field.gaps.blocks() && !tiles.opaque(to.0, to.1) && centre_shut(tiles, to))
+        seen
     }
 
     /// [`sees`](Self::sees) in quadrant `q`: one copy for all quadrants.

@@ -7,22 +7,29 @@
 //! through gaps the player cannot see through, or the reverse. [`can_see`]
 //! answers what [`Fov::compute`] with the same settings would say about B.
 //!
-//! **How: a narrowed scan.** `recursive-shadowcast`,
-//! `symmetric-shadowcast`, `diamond-shadowcast` and `beveled` scan slope
+//! **How: the ray to the centre.** `symmetric-shadowcast` and
+//! `diamond-shadowcast` see a floor when the segment between the two
+//! centres passes the walls' mid-lines (diamonds), a definition about one
+//! segment. For a floor B, `can_see` walks it: a tile read a step, the
+//! segment's col at each depth kept as a whole part and a remainder by
+//! additions, as a Bresenham line is; each algorithm's rule for a segment
+//! pinched between two touched wall ends, and with the diagonal rule
+//! `symmetric-shadowcast`'s shut corners on the segment, decide the rest.
+//!
+//! **How: a narrowed scan.** `recursive-shadowcast`, and for a wall B
+//! `symmetric-shadowcast`, `diamond-shadowcast`, and `beveled` scan slope
 //! intervals (views, rows, sights, sectors) that walls only ever cut, so
 //! the part of an interval that holds B's rays evolves as the whole one
 //! does, restricted. `can_see` runs B's octant (quadrant) alone, started
 //! with the one interval of the rays that can make B visible (those
 //! meeting B's square, or its mid-line) and stopped at B's row: one or two
 //! tiles a row, read from the map's packed words. The shadowcasting
-//! machinery is the field's own, compiled once more. Three details keep it
-//! exact: with the diagonal rule, `symmetric-shadowcast` then checks the
-//! corners on the ray to a floor's centre (what the field's rule removes);
-//! `diamond-shadowcast`'s sights lose a low end that grazes a wall's corner
-//! where an inner ray would pass, so its interval starts just below B's
-//! (see `DiamondShadowcast::sight`); and both of `beveled`'s octants beside
-//! a diagonal see its tiles, each its own way, so a diagonal B is asked of
-//! both.
+//! machinery is the field's own, compiled once more. Two details keep it
+//! exact: `diamond-shadowcast`'s sights lose a low end that grazes a
+//! wall's corner where an inner ray would pass, so its interval starts
+//! just below B's (see `DiamondShadowcast::sight`); and both of
+//! `beveled`'s octants beside a diagonal see its tiles, each its own way,
+//! so a diagonal B is asked of both.
 //!
 //! **How: a corridor.** `precise-permissive` and the permissive levels are
 //! defined by segments between two squares, so B's verdict depends only on
@@ -69,8 +76,9 @@
 //! The masked map is asked tile by tile, while a whole field of view reads
 //! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
 //! cheaper, but far away on open ground a whole field can cost less
-//! (BENCHMARKS.md). The narrowed scans, the corridor and the rays that take
-//! B cost a few times a Bresenham walk over the same pair. Many questions
+//! (BENCHMARKS.md). The ray to the centre, the narrowed scans, the corridor
+//! and the rays that take B cost one to a few times a Bresenham walk over
+//! the same pair. Many questions
 //! from one viewer are best answered by one field of view and lookups.
 //!
 //! ```

@@ -10,6 +10,7 @@
 //! ([`Visit`]) or a [`VisibleSet`](crate::VisibleSet)'s words. Nothing here
 //! knows any one algorithm (`ARCHITECTURE.md` has the invariants).
 
+pub(crate) mod centre_ray;
 pub(crate) mod field;
 pub(crate) mod octant;
 pub(crate) mod reach;
