@@ -67,6 +67,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::centre_ray;
 use crate::kernel::sink::Target;
 use crate::kernel::tiles::{Asked, Packed};
 use crate::kernel::{
@@ -580,6 +581,9 @@ impl Beveled {
     where
         M: Opacity + ?Sized,
     {
+        if with_tiles!(map, field.origin, |tiles| centre_ray::clear(tiles, to)) {
+            return true;
+        }
         let (k, depth, col) = Octant::holding(to.0, to.1);
         if depth == 1 {
             // The ring, which every octant sees whole.

@@ -59,6 +59,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::centre_ray;
 use crate::kernel::sink::Target;
 use crate::kernel::{
     each_quadrant, presized_reach, with_tiles, Field, Quadrant, Reach, Sink, Stepped, Tiles,
@@ -522,6 +523,9 @@ impl PrecisePermissive {
     where
         M: Opacity + ?Sized,
     {
+        if with_tiles!(map, field.origin, |tiles| centre_ray::clear(tiles, to)) {
+            return true;
+        }
         self.reserve(map, field.range);
         // The quadrant that reports the tile (axis tiles included).
         let q = match (to.0 < 0, to.1 < 0) {

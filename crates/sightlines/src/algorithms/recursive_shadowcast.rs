@@ -66,6 +66,7 @@
 
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::centre_ray;
 use crate::kernel::sink::{InOctant, OctantTarget, Spans};
 use crate::kernel::{
     presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Ring, Sink, Slope, Tiles,
@@ -263,6 +264,9 @@ impl RecursiveShadowcast {
     /// A view only ever loses the slopes that walls shadow, so the scan of
     /// part of a view finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
+        if centre_ray::clear(tiles, to) {
+            return true;
+        }
         let (k, depth, col) = Octant::holding(to.0, to.1);
         let octant = Octant::ALL[k];
         let max = (depth, octant.extents(field).1);
