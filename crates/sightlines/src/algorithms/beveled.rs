@@ -581,8 +581,10 @@ impl Beveled {
     where
         M: Opacity + ?Sized,
     {
-        if with_tiles!(map, field.origin, |tiles| centre_ray::clear(tiles, to)) {
-            return true;
+        if let Some(seen) = with_tiles!(map, field.origin, |tiles| {
+            centre_ray::verdict(tiles, to)
+        }) {
+            return seen;
         }
         let (k, depth, col) = Octant::holding(to.0, to.1);
         if depth == 1 {

@@ -523,8 +523,10 @@ impl PrecisePermissive {
     where
         M: Opacity + ?Sized,
     {
-        if with_tiles!(map, field.origin, |tiles| centre_ray::clear(tiles, to)) {
-            return true;
+        if let Some(seen) = with_tiles!(map, field.origin, |tiles| {
+            centre_ray::verdict(tiles, to)
+        }) {
+            return seen;
         }
         self.reserve(map, field.range);
         // The quadrant that reports the tile (axis tiles included).

@@ -16,15 +16,18 @@
 //! pinched between two touched wall ends, and with the diagonal rule
 //! `symmetric-shadowcast`'s shut corners on the segment, decide the rest.
 //!
-//! **First, a clear segment.** For `precise-permissive`, the permissive
-//! levels, `beveled` and `recursive-shadowcast`, a segment between the two
-//! centres that touches no wall, not even at an edge or a corner, proves B
-//! visible: every sight line near it is clear too, and each of them reaches
-//! B's square (inner square, for `beveled`). `can_see` tries it first, a
-//! packed read along the major axis for each col the segment crosses, and
-//! scans as below only when it touches a wall. Where most pairs see each
-//! other that is most of the cost; where few do, it adds a short walk to
-//! the first wall.
+//! **First, the segment and the hull.** For `precise-permissive`, the
+//! permissive levels, `beveled` and `recursive-shadowcast`, two facts about
+//! the squares settle most pairs before any scan. A segment between the
+//! two centres that touches no wall, not even at an edge or a corner,
+//! proves B visible: every sight line near it is clear too, and reaches B's
+//! square (inner square, for `beveled`). A column across the major axis
+//! walled over the whole width of the convex hull of A's and B's squares
+//! proves B hidden: every sight line crosses that column's full width
+//! through its walls. `can_see` walks the segment (a packed read for each
+//! col it crosses), then, from the first wall it touches, the hull's
+//! columns (a packed read each), and scans as below only when neither
+//! tells.
 //!
 //! **How: a narrowed scan.** `recursive-shadowcast`, and for a wall B
 //! `symmetric-shadowcast`, `diamond-shadowcast`, and `beveled` scan slope

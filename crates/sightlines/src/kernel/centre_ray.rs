@@ -1,7 +1,8 @@
-//! The segment between two tiles' centres against the walls' *mid-lines*:
-//! what decides a floor for the algorithms whose floors are seen centre to
-//! centre (`symmetric-shadowcast`, `diamond-shadowcast`).
+//! The segment between two tiles' centres, walked as a Bresenham line is:
+//! what `can_see` asks before, or instead of, a scan.
 //!
+//! **A floor seen centre to centre** (`symmetric-shadowcast`,
+//! `diamond-shadowcast`) is decided by that segment alone ([`blocked`]).
 //! In the frame of the segment's major axis (depth along it, col across),
 //! a wall at depth `d` and col `c` blocks rays crossing the interior of its
 //! mid-line, col `c - 1/2` to `c + 1/2` at depth `d` (for a ray no steeper
@@ -11,8 +12,15 @@
 //! slips through a pinch, which each algorithm rules on its own way
 //! ([`Pinch`]). At depth `d` the ray to `(a, b)` is at col `b·d / a`: one
 //! tile holds it, or two touch it at a half-integer. Stepping `d` updates
-//! that col's whole part and remainder by additions, as a Bresenham line
-//! does, so asking whether the ray is blocked costs a tile read a step.
+//! that col's whole part and remainder by additions, so asking whether the
+//! ray is blocked costs a tile read a step.
+//!
+//! **Sight between squares** (`precise-permissive` and its levels,
+//! `beveled`, `recursive-shadowcast`) is a wedge of lines, but two cheap
+//! facts settle most pairs ([`verdict`]): a segment between the centres
+//! that touches no wall at all proves B visible, and a column walled across
+//! the hull of the two squares proves it hidden. Both read a run of tiles
+//! at a time from the packed words.
 
 use super::tiles::Tiles;
 
@@ -79,23 +87,38 @@ pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch
     false
 }
 
-/// Whether the segment from the origin's centre to the centre of the tile
-/// at offset `to` (not the origin) touches no opaque tile but those two,
-/// not even at an edge or a corner. Such a segment is clear with room to
-/// spare: the segments near it are clear too, a wedge of sight however the
-/// source square is cut and whatever a corner rule says, so it proves B
-/// visible for the algorithms whose sight lines run between squares.
-pub(crate) fn clear<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> bool {
-    if to.0.abs() >= to.1.abs() {
-        clear_along::<true, T>(tiles, to)
-    } else {
-        clear_along::<false, T>(tiles, to)
+/// What the squares' scans can tell of the tile at offset `to` (not the
+/// origin) before scanning: `Some(true)` when the segment between the two
+/// centres is clear, touching no opaque tile but those two, not even at an
+/// edge or a corner (the segments near it are clear too: a wedge of sight
+/// however the source square is cut and whatever a corner rule says);
+/// `Some(false)` when a column from the first wall it touches on is
+/// [walled across](walled_across); `None` when only a scan can tell. For
+/// the algorithms whose sight lines run between points of the two squares,
+/// from the origin's centre or not.
+pub(crate) fn verdict<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
+    match first_touch(tiles, to) {
+        None => Some(true),
+        Some(d) if walled_across(tiles, to, d) => Some(false),
+        Some(_) => None,
     }
 }
 
-/// [`clear`] with the major axis x (`X_MAJOR`) or y.
+/// Where the segment from the origin's centre to the centre of the tile at
+/// offset `to` first touches an opaque tile other than those two, even at
+/// an edge or a corner: a depth along the major axis at or before the
+/// first such tile's, or `None` when it touches none.
+fn first_touch<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<i64> {
+    if to.0.abs() >= to.1.abs() {
+        touch_along::<true, T>(tiles, to)
+    } else {
+        touch_along::<false, T>(tiles, to)
+    }
+}
+
+/// [`first_touch`] with the major axis x (`X_MAJOR`) or y.
 #[inline]
-fn clear_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> bool {
+fn touch_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<i64> {
     let (depth, across) = if X_MAJOR { to } else { (to.1, to.0) };
     let (a, b) = (depth.abs(), across.abs());
     let (sd, sc) = (depth.signum(), across.signum());
@@ -137,12 +160,13 @@ fn clear_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)
         while first <= last {
             let len = (last - first + 1).min(64) as u32;
             if read(c, first, len) != 0 {
-                return false;
+                // The cols before were clear, those after start no nearer.
+                return Some(first);
             }
             first += i64::from(len);
         }
         if c == b {
-            return true;
+            return None;
         }
         c += 1;
         (lo_q, lo_r) = (lo_q + step, lo_r + step_r);
@@ -156,14 +180,105 @@ fn clear_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)
     }
 }
 
+/// Whether some column across the major axis, strictly between the origin
+/// and the tile at offset `to`, is walled over the whole width of the
+/// convex hull of the two tiles' squares: then every segment between the
+/// two squares' interiors crosses that column's full width through its
+/// walls, so meets a wall's interior, and `to` is hidden from every
+/// algorithm whose sight lines run between points of the two squares.
+/// The columns from depth `from` on are asked (a full column holds the
+/// tiles the segment between the centres touches there). Each tile asked
+/// is no farther from either axis than `to`, so within any range that
+/// holds `to`.
+fn walled_across<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), from: i64) -> bool {
+    if to.0.abs() >= to.1.abs() {
+        walled_along::<true, T>(tiles, to, from)
+    } else {
+        walled_along::<false, T>(tiles, to, from)
+    }
+}
+
+/// [`walled_across`] with the major axis x (`X_MAJOR`) or y.
+#[inline]
+fn walled_along<const X_MAJOR: bool, T: Tiles + ?Sized>(
+    tiles: &T,
+    to: (i64, i64),
+    from: i64,
+) -> bool {
+    let (depth, across) = if X_MAJOR { to } else { (to.1, to.0) };
+    let (a, b) = (depth.abs(), across.abs());
+    let (sd, sc) = (depth.signum(), across.signum());
+    // In column `d` (depths `d - 1/2` to `d + 1/2`) the hull spans the cols
+    // between its lower tangent at the column's near side, `-1/2 +
+    // b(d - 1)/a`, and its upper one at the far side, `1/2 + b(d + 1)/a`,
+    // open: the tiles from `b(d - 1)/a` rounded down to `b(d + 1)/a`
+    // rounded up.
+    let first = from.max(1);
+    let last = a - 1;
+    if first > last {
+        return false;
+    }
+    // `b(d - 1)` over `a`, whole part and remainder, stepped by `b`; the
+    // far side is `2b` on (products of offsets can pass 2^63: one division
+    // in 128 bits).
+    let start = i128::from(b) * i128::from(first - 1);
+    let (mut q, mut r) = (
+        (start / i128::from(a)) as i64,
+        (start % i128::from(a)) as i64,
+    );
+    let (two_q, two_r) = (2 * b / a, 2 * b % a);
+    let step = if sc < 0 { -1 } else { 1 };
+    for d in first..=last {
+        let lo = q;
+        let (mut hi, hi_r) = (q + two_q, r + two_r);
+        hi += i64::from(hi_r >= a) + i64::from(hi_r % a != 0);
+        let len = (hi - lo + 1) as u32;
+        let bits = if X_MAJOR {
+            tiles.column_bits(sd * d, step * lo, step, len)
+        } else {
+            let x = if sc < 0 {
+                -(lo + i64::from(len) - 1)
+            } else {
+                lo
+            };
+            tiles.row_bits(x, sd * d, len)
+        };
+        r += b;
+        if r >= a {
+            (q, r) = (q + 1, r - a);
+        }
+        if bits == u64::MAX >> (64 - len) {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::kernel::tiles::Asked;
+    use crate::map::Opacity;
 
-    /// Whether the ray from (0, 0) to `to` is blocked by `walls`, for each
-    /// pinch rule, in each of the eight frames the map can be turned to.
-    fn blocked_all_ways(walls: &[(i64, i64)], to: (i64, i64)) -> [bool; 2] {
+    /// A map of a few walls on an endless floor.
+    struct Walls(Vec<(i64, i64)>);
+
+    impl Opacity for Walls {
+        fn is_opaque(&self, x: i32, y: i32) -> bool {
+            self.0.contains(&(i64::from(x), i64::from(y)))
+        }
+    }
+
+    /// What `ask` answers of the ray from (0, 0) to `to` among `walls`, the
+    /// same in each of the eight frames the map can be turned to.
+    fn all_ways<A>(
+        walls: &[(i64, i64)],
+        to: (i64, i64),
+        ask: impl Fn(&Asked<'_, Walls>, (i64, i64)) -> A,
+    ) -> A
+    where
+        A: PartialEq + std::fmt::Debug,
+    {
         let mut answers = Vec::new();
         for (sx, sy, swap) in [
             (1, 1, false),
@@ -183,17 +298,47 @@ mod tests {
                     (x, y)
                 }
             };
-            let turned: Vec<(i64, i64)> = walls.iter().map(|&w| turn(w)).collect();
-            let map = |x: i32, y: i32| turned.contains(&(i64::from(x), i64::from(y)));
-            let tiles = Asked::new(&map, (0, 0));
-            let to = turn(to);
-            answers.push([
-                blocked(&tiles, to, Pinch::EitherOrder),
-                blocked(&tiles, to, Pinch::AxisSideFirst),
-            ]);
+            let map = Walls(walls.iter().map(|&w| turn(w)).collect());
+            answers.push(ask(&Asked::new(&map, (0, 0)), turn(to)));
         }
         assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
-        answers[0]
+        answers.swap_remove(0)
+    }
+
+    /// Whether the ray from (0, 0) to `to` is blocked by `walls`, for each
+    /// pinch rule, in each of the eight frames.
+    fn blocked_all_ways(walls: &[(i64, i64)], to: (i64, i64)) -> [bool; 2] {
+        all_ways(walls, to, |tiles, to| {
+            [
+                blocked(tiles, to, Pinch::EitherOrder),
+                blocked(tiles, to, Pinch::AxisSideFirst),
+            ]
+        })
+    }
+
+    #[test]
+    fn a_clear_segment_or_a_walled_column_decides_between_squares() {
+        let verdict_all_ways =
+            |walls: &[(i64, i64)], to| all_ways(walls, to, |t, to| verdict(t, to));
+        // From (0, 0) to (6, 2) the segment is at col 1 at depth 3, and
+        // the hull of the two squares spans cols 0 to 2 there.
+        assert_eq!(verdict_all_ways(&[], (6, 2)), Some(true));
+        // A wall beside the hull's middle, untouched by the segment.
+        assert_eq!(verdict_all_ways(&[(3, 2)], (6, 2)), Some(true));
+        assert_eq!(verdict_all_ways(&[(3, 1)], (6, 2)), None);
+        assert_eq!(
+            verdict_all_ways(&[(3, 0), (3, 1), (3, 2)], (6, 2)),
+            Some(false)
+        );
+        // A gap at either end of the column leaves only a scan to tell.
+        assert_eq!(verdict_all_ways(&[(3, 0), (3, 1)], (6, 2)), None);
+        assert_eq!(verdict_all_ways(&[(3, 1), (3, 2)], (6, 2)), None);
+        // The segment through the corner at depth 1/2 of a diagonal touches
+        // (0, 1) and (1, 0): not clear, though nothing is walled across.
+        assert_eq!(verdict_all_ways(&[(1, 0)], (3, 3)), None);
+        // A wall across the axis.
+        assert_eq!(verdict_all_ways(&[(2, 0)], (4, 0)), Some(false));
+        assert_eq!(verdict_all_ways(&[(2, 1), (2, -1)], (4, 0)), Some(true));
     }
 
     #[test]
