@@ -572,9 +572,10 @@ impl Beveled {
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
-    /// origin) is visible, walls lit: its octant's scan alone, started with
-    /// one sector of the lines that can meet its square and stopped at its
-    /// column. Walls only ever cut sectors, at lines their shapes set, so
+    /// origin) is visible, walls lit: [`centre_ray::verdict`] when the
+    /// segment between the centres or the squares' hull settles it, else
+    /// its octant's scan alone, started with one sector of the lines that
+    /// can meet its square and stopped at its column. Walls only ever cut sectors, at lines their shapes set, so
     /// the part of a sector that holds those lines evolves as the whole
     /// one does, restricted to them.
     pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool

@@ -251,11 +251,10 @@ impl DiamondShadowcast {
     /// Whether the tile at offset `to` (on the field, in its range, not the
     /// origin) is visible. A floor is decided by the segment to its centre,
     /// walked tile by tile ([`centre_ray`]). A wall by its octant's scan
-    /// alone (the even octant, for a
-    /// tile on an axis or a diagonal), started with the one sight of the
-    /// rays to its mid-line and stopped at its column. Walls only ever cut
-    /// sights, so the scan of part of a sight finds that part of what the
-    /// whole one does.
+    /// alone (the even octant, for a tile on an axis or a diagonal),
+    /// started with the one sight of the rays to its mid-line and stopped
+    /// at its column. Walls only ever cut sights, so the scan of part of a
+    /// sight finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
         if !tiles.opaque(to.0, to.1) {
             // A floor: the one segment to its centre decides.

@@ -517,8 +517,10 @@ impl PrecisePermissive {
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
-    /// origin) is visible, walls lit: its quadrant's scan alone, through
-    /// the [`Corridor`] around the sight line and up to its row.
+    /// origin) is visible, walls lit: [`centre_ray::verdict`] when the
+    /// segment between the centres or the squares' hull settles it, else
+    /// its quadrant's scan alone, through the [`Corridor`] around the sight
+    /// line and up to its row.
     pub(crate) fn sees<M>(&mut self, map: &M, field: &Field, to: (i64, i64)) -> bool
     where
         M: Opacity + ?Sized,

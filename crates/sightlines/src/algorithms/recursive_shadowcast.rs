@@ -259,8 +259,10 @@ impl RecursiveShadowcast {
     }
 
     /// Whether the tile at offset `to` (on the field, in its range, not the
-    /// origin) is visible, walls lit: its octant's scan alone, started with
-    /// the one view of the rays that meet its square and stopped at its row.
+    /// origin) is visible, walls lit: [`centre_ray::verdict`] when the
+    /// segment between the centres or the squares' hull settles it, else
+    /// its octant's scan alone, started with the one view of the rays that
+    /// meet its square and stopped at its row.
     /// A view only ever loses the slopes that walls shadow, so the scan of
     /// part of a view finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {

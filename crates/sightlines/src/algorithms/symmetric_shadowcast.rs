@@ -206,11 +206,10 @@ impl SymmetricShadowcast {
     /// Whether the tile at offset `to` (on the field, in its range, not the
     /// origin) is visible, walls lit. A floor is decided by the ray to its
     /// centre, walked tile by tile ([`centre_ray`]). A wall by the scan of
-    /// its quadrant alone (of
-    /// each of the two, for a diagonal), started with the one row of the
-    /// rays through its mid-line and stopped at its depth. Rows only ever
-    /// lose the slopes that walls shadow, so the scan of part of a row
-    /// finds that part of what the whole one does.
+    /// its quadrant alone (of each of the two, for a diagonal), started
+    /// with the one row of the rays through its mid-line and stopped at its
+    /// depth. Rows only ever lose the slopes that walls shadow, so the scan
+    /// of part of a row finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
         if !tiles.opaque(to.0, to.1) {
             // A floor: the one ray to its centre decides.
