@@ -22,6 +22,7 @@
 //! the hull of the two squares proves it hidden. Both read a run of tiles
 //! at a time from the packed words.
 
+use super::octant::Octant;
 use super::tiles::Tiles;
 
 /// Which pinches block: a ray touching a wall's mid-line end on the side
@@ -40,21 +41,17 @@ pub(crate) enum Pinch {
 /// at offset `to` (not the origin) is blocked by the walls strictly before
 /// `to` in its major axis, with `pinch` ruling the touched ends.
 pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch) -> bool {
-    // The frame: depth steps along the major axis, col across it.
-    let (a, b, depth, across) = if to.0.abs() >= to.1.abs() {
-        (to.0.abs(), to.1, (to.0.signum(), 0), (0, 1))
-    } else {
-        (to.1.abs(), to.0, (0, to.1.signum()), (1, 0))
+    // The octant's frame: depth along the major axis, `0 <= b <= a`, so
+    // the axis side of the ray is below it.
+    let (k, a, b) = Octant::holding(to.0, to.1);
+    let octant = Octant::ALL[k];
+    let wall = |d: i64, c: i64| {
+        let (x, y) = octant.offset(d, c);
+        tiles.opaque(x, y)
     };
-    let wall =
-        |d: i64, c: i64| tiles.opaque(depth.0 * d + across.0 * c, depth.1 * d + across.1 * c);
-    debug_assert!(a > 0);
     // Col `b·d / a` plus 1/2 in units of 1/2a: `q` whole, `r` over.
     let (den, rise) = (2 * a, 2 * b);
     let (mut q, mut r) = (0, a);
-    // The col offset, from the lower of two touching tiles, of the one on
-    // the axis side: below the ray when `b > 0`, above it when `b < 0`.
-    let axis = i64::from(b < 0);
     let mut axis_touched = false;
     let mut other_touched = false;
     for d in 1..a {
@@ -62,9 +59,6 @@ pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch
         if r >= den {
             r -= den;
             q += 1;
-        } else if r < 0 {
-            r += den;
-            q -= 1;
         }
         if r != 0 {
             // Inside tile `q`'s mid-line.
@@ -73,8 +67,8 @@ pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch
             }
             continue;
         }
-        // On the end where tiles `q - 1` and `q` meet.
-        let (near_wall, far_wall) = (wall(d, q - 1 + axis), wall(d, q - axis));
+        // On the end where tile `q - 1` (axis side) and tile `q` meet.
+        let (near_wall, far_wall) = (wall(d, q - 1), wall(d, q));
         axis_touched |= near_wall;
         if far_wall && axis_touched {
             return true;
@@ -97,42 +91,40 @@ pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch
 /// the algorithms whose sight lines run between points of the two squares,
 /// from the origin's centre or not.
 pub(crate) fn verdict<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
-    match first_touch(tiles, to) {
+    let (k, a, b) = Octant::holding(to.0, to.1);
+    match k {
+        0 => verdict_in::<0, T>(tiles, a, b),
+        1 => verdict_in::<1, T>(tiles, a, b),
+        2 => verdict_in::<2, T>(tiles, a, b),
+        3 => verdict_in::<3, T>(tiles, a, b),
+        4 => verdict_in::<4, T>(tiles, a, b),
+        5 => verdict_in::<5, T>(tiles, a, b),
+        6 => verdict_in::<6, T>(tiles, a, b),
+        _ => verdict_in::<7, T>(tiles, a, b),
+    }
+}
+
+/// [`verdict`] for the tile at depth `a`, col `b` of octant `K` of
+/// [`Octant::ALL`], compiled once per octant so that its packed reads know
+/// their direction.
+fn verdict_in<const K: usize, T: Tiles + ?Sized>(tiles: &T, a: i64, b: i64) -> Option<bool> {
+    let octant = Octant::ALL[K];
+    match first_touch(tiles, octant, a, b) {
         None => Some(true),
-        Some(d) if walled_across(tiles, to, d) => Some(false),
+        Some(d) if walled_across(tiles, octant, a, b, d) => Some(false),
         Some(_) => None,
     }
 }
 
 /// Where the segment from the origin's centre to the centre of the tile at
-/// offset `to` first touches an opaque tile other than those two, even at
-/// an edge or a corner: a depth along the major axis at or before the
-/// first such tile's, or `None` when it touches none.
-fn first_touch<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<i64> {
-    if to.0.abs() >= to.1.abs() {
-        touch_along::<true, T>(tiles, to)
-    } else {
-        touch_along::<false, T>(tiles, to)
-    }
-}
-
-/// [`first_touch`] with the major axis x (`X_MAJOR`) or y.
-#[inline]
-fn touch_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<i64> {
-    let (depth, across) = if X_MAJOR { to } else { (to.1, to.0) };
-    let (a, b) = (depth.abs(), across.abs());
-    let (sd, sc) = (depth.signum(), across.signum());
-    debug_assert!(a > 0);
-    // The `len` (1 to 64) tiles from depth `d` on at col `c`: one packed
-    // read along the major axis (in any order: only "any wall" matters).
-    let read = |c: i64, d: i64, len: u32| {
-        if X_MAJOR {
-            let x = if sd < 0 { -(d + i64::from(len) - 1) } else { d };
-            tiles.row_bits(x, sc * c, len)
-        } else {
-            tiles.column_bits(sc * c, sd * d, sd, len)
-        }
-    };
+/// depth `a`, col `b` of `octant` first touches an opaque tile other than
+/// those two, even at an edge or a corner: a depth at or before the first
+/// such tile's, or `None` when it touches none.
+#[inline(always)]
+fn first_touch<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> Option<i64> {
+    // Runs along the depth axis, at one col: in any order, only "any wall"
+    // matters.
+    let along = octant.transposed();
     // The segment is at col `b·x / a` at depth `x`, so tile (`d`, `c`) is
     // touched when `c - 1/2 <= b·x / a <= c + 1/2` for some `x` within half
     // a tile of `d`: for `c` from 0 to `b`, the depths from
@@ -159,7 +151,7 @@ fn touch_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)
         let last = if c == b { hi_q.min(a - 1) } else { hi_q };
         while first <= last {
             let len = (last - first + 1).min(64) as u32;
-            if read(c, first, len) != 0 {
+            if tiles.octant_bits(along, c, first, len) != 0 {
                 // The cols before were clear, those after start no nearer.
                 return Some(first);
             }
@@ -180,34 +172,18 @@ fn touch_along<const X_MAJOR: bool, T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)
     }
 }
 
-/// Whether some column across the major axis, strictly between the origin
-/// and the tile at offset `to`, is walled over the whole width of the
-/// convex hull of the two tiles' squares: then every segment between the
-/// two squares' interiors crosses that column's full width through its
-/// walls, so meets a wall's interior, and `to` is hidden from every
-/// algorithm whose sight lines run between points of the two squares.
-/// The columns from depth `from` on are asked (a full column holds the
-/// tiles the segment between the centres touches there). Each tile asked
-/// is no farther from either axis than `to`, so within any range that
-/// holds `to`.
-fn walled_across<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), from: i64) -> bool {
-    if to.0.abs() >= to.1.abs() {
-        walled_along::<true, T>(tiles, to, from)
-    } else {
-        walled_along::<false, T>(tiles, to, from)
-    }
-}
-
-/// [`walled_across`] with the major axis x (`X_MAJOR`) or y.
-#[inline]
-fn walled_along<const X_MAJOR: bool, T: Tiles + ?Sized>(
-    tiles: &T,
-    to: (i64, i64),
-    from: i64,
-) -> bool {
-    let (depth, across) = if X_MAJOR { to } else { (to.1, to.0) };
-    let (a, b) = (depth.abs(), across.abs());
-    let (sd, sc) = (depth.signum(), across.signum());
+/// Whether some column across the depth axis of `octant`, strictly between
+/// the origin and the tile at depth `a`, col `b`, is walled over the whole
+/// width of the convex hull of the two tiles' squares: then every segment
+/// between the two squares' interiors crosses that column's full width
+/// through its walls, so meets a wall's interior, and the tile is hidden
+/// from every algorithm whose sight lines run between points of the two
+/// squares. The columns from depth `from` on are asked (a full column
+/// holds the tiles the segment between the centres touches there). Each
+/// tile asked is no farther from either axis than the target, so within
+/// any range that holds it.
+#[inline(always)]
+fn walled_across<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64, from: i64) -> bool {
     // In column `d` (depths `d - 1/2` to `d + 1/2`) the hull spans the cols
     // between its lower tangent at the column's near side, `-1/2 +
     // b(d - 1)/a`, and its upper one at the far side, `1/2 + b(d + 1)/a`,
@@ -227,28 +203,17 @@ fn walled_along<const X_MAJOR: bool, T: Tiles + ?Sized>(
         (start % i128::from(a)) as i64,
     );
     let (two_q, two_r) = (2 * b / a, 2 * b % a);
-    let step = if sc < 0 { -1 } else { 1 };
     for d in first..=last {
         let lo = q;
         let (mut hi, hi_r) = (q + two_q, r + two_r);
         hi += i64::from(hi_r >= a) + i64::from(hi_r % a != 0);
         let len = (hi - lo + 1) as u32;
-        let bits = if X_MAJOR {
-            tiles.column_bits(sd * d, step * lo, step, len)
-        } else {
-            let x = if sc < 0 {
-                -(lo + i64::from(len) - 1)
-            } else {
-                lo
-            };
-            tiles.row_bits(x, sd * d, len)
-        };
+        if tiles.octant_bits(octant, d, lo, len) == u64::MAX >> (64 - len) {
+            return true;
+        }
         r += b;
         if r >= a {
             (q, r) = (q + 1, r - a);
-        }
-        if bits == u64::MAX >> (64 - len) {
-            return true;
         }
     }
     false

@@ -98,6 +98,16 @@ impl Octant {
         )
     }
 
+    /// This frame with depth and col swapped: its lines at one depth are
+    /// this one's tiles at one col, so [`Tiles::octant_bits`] on it reads a
+    /// run along this octant's depth axis.
+    ///
+    /// [`Tiles::octant_bits`]: super::Tiles::octant_bits
+    #[inline]
+    pub(crate) const fn transposed(self) -> Octant {
+        Octant::new(self.xy, self.xx, self.yy, self.yx)
+    }
+
     /// The octant holding offset `(dx, dy)` (not the origin), as an index
     /// into [`Octant::ALL`], and the offset's `(depth, col)` there. A tile
     /// on a line two octants share goes to the one the scans have report
