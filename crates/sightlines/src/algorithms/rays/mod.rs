@@ -87,9 +87,10 @@ fn toward(bu: i64, bv: i64, v: i64) -> (i64, i64) {
 /// Whether some ray from the origin to a tile on the border of box
 /// `targets`, stepped with `rounding`, reaches tile `b` (not the origin) of
 /// the field: takes it, with no opaque tile before it and, with
-/// `block_gaps`, no diagonal step up to it between two walls. The tiles a ray takes before `b` lie no
-/// farther from the origin than `b` on either axis, so in the field and in
-/// its range whenever `b` is: only walls stop it.
+/// `block_gaps`, no diagonal step up to it between two walls. The tiles a
+/// ray takes before `b` lie no farther from the origin than `b` on either
+/// axis, so in the field and in its range whenever `b` is: only walls stop
+/// it.
 ///
 /// Each target's ray is asked whether it takes `b` in closed form
 /// (`Steps::takes`), so only the rays that do are walked, each up to `b`.
