@@ -557,6 +557,9 @@ impl Fov {
                 self.symmetric_shadowcast.sees(tiles, field, to)
             })),
             Algorithm::Beveled => Some(self.beveled.sees(map, field, to)),
+            Algorithm::Restrictive => with_tiles!(map, field.origin, |tiles| {
+                crate::algorithms::restrictive::sees(tiles, to)
+            }),
             Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)?),
             Algorithm::Raycast => Some(self.raycast.sees(map, field, to)?),
             Algorithm::PrecisePermissive => {
@@ -569,6 +572,20 @@ impl Fov {
             }
             _ => None,
         })
+    }
+
+    /// Whether `restrictive`'s field over `field` holds offset `to`, for
+    /// `can_see` (see `Restrictive::sees_in_field`).
+    pub(crate) fn restrictive_sees<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+    ) -> Result<bool, FovError>
+    where
+        M: Opacity + ?Sized,
+    {
+        self.restrictive.sees_in_field(map, field, to)
     }
 
     /// Fills `set` with the tiles visible from `origin` within `range`,

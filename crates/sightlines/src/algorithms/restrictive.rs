@@ -80,6 +80,7 @@
 use crate::bits::{fill_bits, mask, span_mask};
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
+use crate::kernel::sink::Target;
 use crate::kernel::{
     each_octant, presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach,
     Ring, Sink, Stepped, Tiles,
@@ -124,6 +125,73 @@ fn mark_bits(line: i64, col: i64) -> u8 {
 /// `line`) with octant `o`.
 const fn neighbours(o: usize) -> (usize, usize) {
     ((o + if o % 2 == 1 { 1 } else { 7 }) % 8, o ^ 1)
+}
+
+/// Per octant (an index into [`Octant::ALL`]), the passes (bit `p` for
+/// `PASSES[p]`) whose marks its own pass reads, directly or through the
+/// marks those read: its neighbours that run before it, theirs, and so on.
+const NEEDED: [u8; 8] = {
+    let mut needed = [0; 8];
+    let mut o = 0;
+    while o < 8 {
+        let mut set = 0u8;
+        // Grown from the octant's own pass until nothing more is read.
+        let mut p = 0;
+        while p < 8 {
+            if PASSES[p] == o {
+                set = 1 << p;
+            }
+            p += 1;
+        }
+        let mut grown = true;
+        while grown {
+            grown = false;
+            let mut p = 0;
+            while p < 8 {
+                if set >> p & 1 != 0 {
+                    let (axis, diagonal) = neighbours(PASSES[p]);
+                    let mut q = 0;
+                    while q < p {
+                        if (PASSES[q] == axis || PASSES[q] == diagonal) && set >> q & 1 == 0 {
+                            set |= 1 << q;
+                            grown = true;
+                        }
+                        q += 1;
+                    }
+                }
+                p += 1;
+            }
+        }
+        needed[o] = set;
+        o += 1;
+    }
+    needed
+};
+
+/// The last line and column each pass needs to scan (`(0, 0)`: none) for
+/// the cell at line `a`, column `b` of octant `k` (see
+/// [`Restrictive::sees_in_field`]): from `k`'s pass back, each needed
+/// pass asks its axis neighbour for columns 0 and 1 on its lines, and its
+/// diagonal neighbour for the lines up to one past its own last column.
+fn pass_caps(k: usize, a: i64, b: i64) -> [(i64, i64); 8] {
+    let mut caps = [(0, 0); 8];
+    caps[k] = (a, b);
+    for p in (0..8).rev().filter(|p| NEEDED[k] >> p & 1 != 0) {
+        let o = PASSES[p];
+        let (lines, cols) = caps[o];
+        let (axis, diagonal) = neighbours(o);
+        for &n in &PASSES[..p] {
+            let need = if n == axis {
+                (lines, 1)
+            } else if n == diagonal {
+                (lines.min(cols + 1), cols + 1)
+            } else {
+                continue;
+            };
+            caps[n] = (caps[n].0.max(need.0), caps[n].1.max(need.1));
+        }
+    }
+    caps
 }
 
 /// Whether pass `P`'s axis and diagonal neighbours ran before it.
@@ -379,12 +447,50 @@ pub struct Restrictive {
     marks: Vec<[u8; 8]>,
     /// The range's reach, line by line.
     reach: Reach,
+    /// Bit `p` set: pass `p` (an index into [`PASSES`]) is skipped; see
+    /// [`Restrictive::sees_in_field`].
+    skipped: u8,
+    /// Per octant (an index into [`Octant::ALL`]), the last line and
+    /// column its pass scans, when `capped`; see
+    /// [`Restrictive::sees_in_field`].
+    caps: [(i64, i64); 8],
+    capped: bool,
 }
 
 impl Restrictive {
     /// Empty scratch; it grows on first use and is then reused.
     pub fn new() -> Restrictive {
         Restrictive::default()
+    }
+
+    /// Whether the tile at offset `to` (not the origin) is in the field of
+    /// `map` over `field`, a square that reaches it, for `can_see` when
+    /// [`sees`] cannot tell.
+    ///
+    /// A tile off the axes and diagonals is scanned by one pass only, so
+    /// only the passes whose marks it reads, maybe through others
+    /// ([`NEEDED`]), are run, each only as far as is read: a cell affects no
+    /// column below its own (see the module docs), so the tile's pass stops
+    /// at its line and column; a pass reads its axis neighbour's columns 0
+    /// and 1, and its diagonal neighbour's cells beside the diagonal on the
+    /// lines where it reaches the diagonal.
+    pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+    ) -> Result<bool, FovError> {
+        let (k, a, b) = Octant::holding(to.0, to.1);
+        if 0 < b && b < a {
+            self.skipped = !NEEDED[k];
+            self.caps = pass_caps(k, a, b);
+            self.capped = true;
+        }
+        let mut target = Target::new(to);
+        let result = self.run(map, field, &mut target);
+        self.skipped = 0;
+        self.capped = false;
+        result.map(|()| target.seen)
     }
 
     /// Room for line `d` in `lines` and the marks, on a field reaching past
@@ -405,6 +511,9 @@ impl Restrictive {
         (field, ring): (&Field, Ring),
         sink: &mut S,
     ) {
+        if self.skipped >> P & 1 != 0 {
+            return;
+        }
         match lines.of(Octant::ALL[PASSES[P]]) {
             Some(lines) => self.scan::<P, _, S>(&lines, field, ring, sink),
             None => self.scan::<P, _, S>(&ByTile(tiles), field, ring, sink),
@@ -421,7 +530,11 @@ impl Restrictive {
     {
         let o = PASSES[P];
         let pass = Octant::ALL[o];
-        let (lines, cols) = pass.extents(field);
+        let (mut lines, mut cols) = pass.extents(field);
+        if self.capped {
+            lines = lines.min(self.caps[o].0);
+            cols = cols.min(self.caps[o].1);
+        }
         if lines < 2 {
             return;
         }
@@ -812,6 +925,9 @@ impl Scan for Restrictive {
 
 #[cfg(test)]
 mod reference;
+mod sight;
+
+pub(crate) use sight::sees;
 
 #[cfg(test)]
 mod tests {
@@ -903,5 +1019,58 @@ mod tests {
     #[test]
     fn equals_reference_on_long_lines() {
         equals_reference_on(11, 400, 8, (300, 1000, 4), 2);
+    }
+
+    #[test]
+    fn needed_passes_are_the_marks_read_closed() {
+        for (o, &needed) in NEEDED.iter().enumerate() {
+            let own = PASSES.iter().position(|&p| p == o).unwrap();
+            assert_ne!(needed >> own & 1, 0, "octant {o}");
+            // Nothing after the octant's own pass, and every neighbour that
+            // runs before a needed pass is needed.
+            assert_eq!(needed >> own, 1, "octant {o}");
+            for p in (0..8).filter(|p| needed >> p & 1 != 0) {
+                let (axis, diagonal) = neighbours(PASSES[p]);
+                for (q, &before) in PASSES[..p].iter().enumerate() {
+                    if before == axis || before == diagonal {
+                        assert_ne!(needed >> q & 1, 0, "octant {o}, pass {p} reads {q}");
+                    }
+                }
+            }
+        }
+        // The first pass reads none; the last reads through a chain of five.
+        assert_eq!(NEEDED[PASSES[0]], 1);
+        assert_eq!(NEEDED[PASSES[7]].count_ones(), 6);
+    }
+
+    #[test]
+    fn a_tile_asked_alone_is_in_the_field_as_computed_whole() {
+        // `can_see`'s last resort, asked of every tile, shared lines too.
+        let mut rng = SplitMix64::new(0x5EE5);
+        let mut whole = Restrictive::new();
+        let mut alone = Restrictive::new();
+        for i in 0..600 {
+            let (g, origin) = random_case(&mut rng, 40, 100, 45);
+            let mut seen = Vec::new();
+            whole
+                .compute(&g, origin, Range::UNLIMITED, |x, y| seen.push((x, y)))
+                .unwrap();
+            for y in 0..g.height() as i32 {
+                for x in 0..g.width() as i32 {
+                    let to = (i64::from(x - origin.0), i64::from(y - origin.1));
+                    if to == (0, 0) {
+                        continue;
+                    }
+                    let reach = to.0.unsigned_abs().max(to.1.unsigned_abs()) as u32;
+                    let field = Field::new(&g, origin, Range::square(reach)).unwrap();
+                    assert_eq!(
+                        alone.sees_in_field(&g, &field, to).unwrap(),
+                        seen.contains(&(x, y)),
+                        "case {i} from {origin:?} to ({x}, {y})\n{}",
+                        g.to_text()
+                    );
+                }
+            }
+        }
     }
 }

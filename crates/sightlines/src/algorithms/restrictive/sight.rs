@@ -1,0 +1,270 @@
+//! `can_see` for MRPAS before any scan: two facts about the tiles between A
+//! and B that settle most pairs, each read a line at a time.
+//!
+//! MRPAS has no margin around the segment that is safe to scan alone (an
+//! obstacle grows with every wall that joins it), so when neither fact
+//! tells, `can_see` computes the field in the square that reaches B. Both
+//! facts hold whatever the other octants mark, since marks only add open
+//! cells. In B's octant, B at line `a` and column `b`:
+//!
+//! - **Nothing below the centre ray** ([`first_wall_below`]). Obstacles start
+//!   where the walls that make or widen them start. If no wall of lines
+//!   `1..a` starts below B's centre (angle `b/a`), no obstacle does, and the
+//!   minimum angle stays 0 (it grows from walls on the axis, which start
+//!   below). Then no obstacle holds B's centre, let alone its whole range,
+//!   and the cells `(j, ⌊b·j/a⌋)` (centres at or below B's, each an inner
+//!   neighbour of the next, all transparent) are visible up to B: B is
+//!   seen.
+//! - **A wall head-on** ([`head_on`]). When the first wall below the ray
+//!   holds B's centre's angle strictly inside its range and is surely
+//!   seen (its inner neighbour on the ray's floor path, a floor before it
+//!   on its line so that it does not join the minimum angle), its obstacle
+//!   hides a floor B.
+//! - **No way around** ([`cut_off`]). A cell of line `d >= 2` is seen only
+//!   when a neighbour on line `d - 1` (in this octant or, through the marks,
+//!   one beside it) is seen and transparent, and the lines are the rings
+//!   of Chebyshev distance around A. So B needs a chain of transparent
+//!   tiles, one on each ring, each a king's step from the next. On ring `j`
+//!   such a tile lies within `a - j` of B, which puts it on B's octant's
+//!   line `j`, column `b - (a - j)` to `b + (a - j)` (negative columns being
+//!   the mirror octant's). The tiles reachable that way are a bit mask a
+//!   line, grown by one each side and cut to the open tiles of the next: if
+//!   none are left, B is hidden. One step breaks the rings' order: a
+//!   diagonal cell also reads the cell beside it across the diagonal, on
+//!   its own ring, so each line's diagonal cells count as reached when
+//!   open.
+
+use crate::kernel::{Octant, Tiles};
+
+/// What the facts of the [module docs](self) tell of the tile at offset
+/// `to` (not the origin): `Some(true)` when nothing below the centre ray
+/// can hide it, `Some(false)` when a wall hides its centre head-on or no
+/// chain of open tiles reaches it, `None` when only the field can tell.
+pub(crate) fn sees<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
+    let floor = !tiles.opaque(to.0, to.1);
+    let (k, a, b) = Octant::holding(to.0, to.1);
+    match k {
+        0 => sees_in::<0, T>(tiles, a, b, floor),
+        1 => sees_in::<1, T>(tiles, a, b, floor),
+        2 => sees_in::<2, T>(tiles, a, b, floor),
+        3 => sees_in::<3, T>(tiles, a, b, floor),
+        4 => sees_in::<4, T>(tiles, a, b, floor),
+        5 => sees_in::<5, T>(tiles, a, b, floor),
+        6 => sees_in::<6, T>(tiles, a, b, floor),
+        _ => sees_in::<7, T>(tiles, a, b, floor),
+    }
+}
+
+/// [`sees`] for line `a`, column `b` of octant `K` of [`Octant::ALL`] (a
+/// floor or not), compiled once per octant so that its reads know their
+/// direction.
+fn sees_in<const K: usize, T: Tiles + ?Sized>(
+    tiles: &T,
+    a: i64,
+    b: i64,
+    floor: bool,
+) -> Option<bool> {
+    let octant = Octant::ALL[K];
+    let Some(below) = first_wall_below(tiles, octant, a, b) else {
+        return Some(true);
+    };
+    if floor && head_on(below, a, b) || cut_off(tiles, octant, a, b) == Some(true) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The first line of `1..a` of `octant` holding a wall whose angle range
+/// starts below the centre of cell `b` of line `a` (the cells `c` of line
+/// `j` with `(2c - 1)/2j < b/a`, that is `c <= (2bj + a - 1) / 2a`), with
+/// that line's walls among its first 64 cells; `None` when there is none.
+#[inline(always)]
+fn first_wall_below<T: Tiles + ?Sized>(
+    tiles: &T,
+    octant: Octant,
+    a: i64,
+    b: i64,
+) -> Option<(i64, u64)> {
+    let den = 2 * a;
+    // The last column, `q`, with `r` over, in units of 1/2a; line 0 first.
+    let (mut q, mut r) = (0, a - 1);
+    for j in 1..a {
+        // `2b <= den` and `r < den`: at most one carry.
+        r += 2 * b;
+        if r >= den {
+            r -= den;
+            q += 1;
+        }
+        let mut c0 = 0;
+        while c0 <= q {
+            let len = (q - c0 + 1).min(64) as u32;
+            let walls = tiles.octant_bits(octant, j, c0, len);
+            if walls != 0 {
+                return Some((j, if c0 == 0 { walls } else { 0 }));
+            }
+            c0 += 64;
+        }
+    }
+    None
+}
+
+/// Whether the first wall below the centre ray, on line `j` among `walls`
+/// (see [`first_wall_below`]), hides the centre of floor cell `b` of line
+/// `a` for certain: the wall `W` is the cell whose range holds the ray
+/// strictly inside; its inner neighbour at column `⌊b·(j - 1)/a⌋` is seen
+/// and open (the lines before `j` have no wall below the ray, as for a
+/// clear wedge); a floor before it on line `j` keeps it from joining the
+/// minimum angle (which starts line `j` at 0). So `W` is seen, and widens
+/// or makes an obstacle holding B's centre strictly, or is hidden by one
+/// that does. Only for B off the shared lines (`0 < b < a`), which another
+/// octant's pass could see.
+fn head_on((j, walls): (i64, u64), a: i64, b: i64) -> bool {
+    if j < 2 || b == 0 || b == a {
+        return false;
+    }
+    // `W`: column `⌊b·j/a + 1/2⌋`, not on the ray's edge.
+    let twice = 2 * b * j + a;
+    let c = twice / (2 * a);
+    if twice % (2 * a) == 0 || !(1..64).contains(&c) {
+        return false;
+    }
+    let before = u64::MAX >> (64 - c);
+    let neighbour = b * (j - 1) / a;
+    walls >> c & 1 != 0 && c - neighbour <= 1 && walls & before != before
+}
+
+/// Whether no chain of transparent tiles, one on each line `1..a` of
+/// `octant` and each a king's step from the next, reaches cell `b` of line
+/// `a`; `None` when that cannot tell: B on the diagonal, or lines of 64
+/// and more, whose masks need more than a `u128`.
+///
+/// A diagonal cell may also be opened by the cell beside it across the
+/// diagonal, on its own ring, through the other octant's marks; each line's
+/// two diagonal cells (of this octant and its mirror) are therefore taken
+/// as reached when open, wherever the chain is.
+#[inline(always)]
+fn cut_off<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> Option<bool> {
+    if a >= 64 || b == a {
+        return None;
+    }
+    // Bit `c + a` is column `c`, from `-a` to `a`; the origin first.
+    let mut reach: u128 = 1 << a;
+    for j in 1..a {
+        // Within `a - j` of B, and on the ring (columns `-j..=j`): at most
+        // `a + 1 <= 64` columns.
+        let (lo, hi) = ((-j).max(b - (a - j)), j.min(b + (a - j)));
+        let len = (hi - lo + 1) as u32;
+        let open = !tiles.octant_bits(octant, j, lo, len) & u64::MAX >> (64 - len);
+        let diagonals = 1 << (a + j) | 1 << (a - j);
+        reach = (reach | reach << 1 | reach >> 1 | diagonals) & u128::from(open) << (lo + a);
+        if reach == 0 {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::tiles::Asked;
+
+    /// The verdict on `to` from `(0, 0)` of the map drawn in `rows` (`#` a
+    /// wall, the origin top left), in each of the eight orientations.
+    fn verdicts(rows: &[&str], to: (i64, i64)) -> Vec<Option<bool>> {
+        let walls: Vec<(i64, i64)> = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(y, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|&(_, ch)| ch == '#')
+                    .map(move |(x, _)| (x as i64, y as i64))
+            })
+            .collect();
+        turned(&walls, to)
+    }
+
+    /// The verdict on `to` from `(0, 0)` with `walls`, in each of the eight
+    /// orientations of the map.
+    fn turned(walls: &[(i64, i64)], to: (i64, i64)) -> Vec<Option<bool>> {
+        let mut out = Vec::new();
+        for swap in [false, true] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let turn = move |(x, y): (i64, i64)| {
+                    let (x, y) = if swap { (y, x) } else { (x, y) };
+                    (x * sx, y * sy)
+                };
+                let turned: Vec<(i64, i64)> = walls.iter().map(|&w| turn(w)).collect();
+                let map = move |x: i32, y: i32| turned.contains(&(i64::from(x), i64::from(y)));
+                let tiles = Asked::new(&map, (0, 0));
+                out.push(sees(&tiles, turn(to)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_clear_wedge_below_the_centre_ray_sees_b() {
+        // (3, 2) starts at angle 3/6, above B's centre 2/6; (6, 0) is on
+        // B's own line.
+        let rows = ["......#", ".......", "...#..."];
+        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v == Some(true)));
+        // On open ground, and on a diagonal, too.
+        assert!(verdicts(&[".."], (9, 9)).iter().all(|&v| v == Some(true)));
+    }
+
+    #[test]
+    fn a_wall_head_on_hides_a_floor() {
+        // (3, 1) spans angles 1/6 to 3/6 around B's centre 2/6 at (6, 2);
+        // (2, 0) before it on the floor path is open, and so is (3, 0).
+        let rows = ["......", "...#..", "......"];
+        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v == Some(false)));
+        // A wall B is hidden only when one obstacle covers it whole.
+        let rows = ["......", "...#..", "......#"];
+        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
+        // A wall below the ray, ending at 1/6, leaves it to the field...
+        let rows = ["...#..", "......", "......"];
+        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
+        // ...and so does one head-on that joins the minimum angle.
+        let rows = ["...#..", "...#..", "......"];
+        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
+        // The ray on the edge of (3, 1) and (3, 2) (B at (6, 3), angle 3/6
+        // meeting 3/6): no wall holds it strictly.
+        let rows = ["......", "...#..", "......"];
+        assert!(verdicts(&rows, (6, 3)).iter().all(|&v| v.is_none()));
+    }
+
+    #[test]
+    fn a_ring_walled_across_the_way_hides_b() {
+        // Line 3 walled from column -2 to 3: every chain to (6, 1) crosses
+        // it (and the wall on the axis starts below B's centre).
+        let line = |cols: &[i64]| cols.iter().map(|&y| (3, y)).collect::<Vec<_>>();
+        let all = |v: &[Option<bool>], want: Option<bool>| v.iter().all(|&x| x == want);
+        assert!(all(
+            &turned(&line(&[-2, -1, 0, 1, 2, 3]), (6, 1)),
+            Some(false)
+        ));
+        // A gap at column -3 is too far from (6, 1) (|-3 - 1| > 6 - 3), and
+        // one at column 4 off the ring...
+        let walled = [-4, -2, -1, 0, 1, 2, 3, 5];
+        assert!(all(&turned(&line(&walled), (6, 1)), Some(false)));
+        // ...but a gap at either end of the reach leaves it to the field.
+        assert!(all(&turned(&line(&[-1, 0, 1, 2, 3]), (6, 1)), None));
+        assert!(all(&turned(&line(&[-3, -2, -1, 0, 1, 2]), (6, 1)), None));
+    }
+
+    #[test]
+    fn long_lines_are_read_in_words_and_left_to_the_field_past_63() {
+        // B at line 200, column 150: a wall on the axis at line 199 starts
+        // below its centre; the clear wedge reads 151 columns of line 199.
+        let wall = |x: i32, y: i32| (x, y) == (199, 0);
+        assert_eq!(sees(&Asked::new(&wall, (0, 0)), (200, 150)), None);
+        let open = |_: i32, _: i32| false;
+        assert_eq!(sees(&Asked::new(&open, (0, 0)), (200, 150)), Some(true));
+        // Near the edge of i32 space the tiles past it block.
+        let tiles = Asked::new(&open, (i32::MAX - 10, 0));
+        assert_eq!(sees(&tiles, (10, 3)), Some(true));
+    }
+}
