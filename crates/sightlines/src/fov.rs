@@ -530,8 +530,9 @@ impl Fov {
 
     /// Whether the tile at offset `to` (on `field`, in its range, not the
     /// origin) is visible, walls lit, by the algorithm's own line-of-sight
-    /// scan: the least of its field that decides the tile. `None` for the
-    /// algorithms without one, which `can_see` answers another way.
+    /// scan: the least of its field that decides the tile. `None` when
+    /// `restrictive`'s or `diamond-raycast`'s first facts do not tell, and
+    /// `can_see` computes a smaller field.
     ///
     /// # Errors
     ///
@@ -560,6 +561,9 @@ impl Fov {
             Algorithm::Restrictive => with_tiles!(map, field.origin, |tiles| {
                 crate::algorithms::restrictive::sees(tiles, to)
             }),
+            Algorithm::DiamondRaycast => with_tiles!(map, field.origin, |tiles| {
+                crate::algorithms::diamond_raycast::sees(tiles, to)
+            }),
             Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)?),
             Algorithm::Raycast => Some(self.raycast.sees(map, field, to)?),
             Algorithm::PrecisePermissive => {
@@ -570,7 +574,6 @@ impl Fov {
                 self.precise_permissive.set_level(level.get());
                 Some(self.precise_permissive.sees(map, field, to))
             }
-            _ => None,
         })
     }
 

@@ -62,14 +62,16 @@
 //! no farther from A, asked the same way. The cost is `O(D)` steps,
 //! whatever B's distance.
 //!
-//! **How: a masked map**, for `diamond-raycast`, which spreads light
-//! outward one tile at a time, each tile fed by its neighbours nearer A, so
-//! B depends on the whole rectangle between A and B: `can_see` runs it on a
-//! *masked* map, opaque outside that rectangle widened by one tile, and
-//! bounded to it. Its wall post-pass (a wall is lit when a neighbouring
-//! floor nearer A is visible) reads only B's neighbours, which the widened
-//! mask keeps. The cost is `O(|dx|·|dy|)` (still `O(distance)` along a row
-//! or column).
+//! **How: the rectangle**, for `diamond-raycast`, which spreads light
+//! outward one tile at a time, each tile fed by its neighbours one step
+//! nearer A along an axis, so B depends on the rectangle between A and B
+//! alone, and only through its transparent tiles (an opaque input obscures
+//! itself). Read a line of the rectangle at a time, it settles many pairs:
+//! no wall but B in it (B seen, or lit by the wall post-pass from the
+//! floors beside it nearer A); a row or column strictly between A's and
+//! B's walled across it (B hidden). Otherwise `can_see` runs the scan in a
+//! field cut to that rectangle, on the map's own packed words. The cost is
+//! `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
 //!
 //! **How: the wedge below the ray, then a smaller field**, for
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that
@@ -92,13 +94,12 @@
 //! The tests check `can_see` against the full field of view for every
 //! algorithm on thousands of random maps, ranges and targets.
 //!
-//! The masked map is asked tile by tile, while a whole field of view reads
-//! a [`Grid`](crate::Grid)'s packed words: near the viewer `can_see` is far
-//! cheaper, but far away on open ground a whole field can cost less
-//! (BENCHMARKS.md). The ray to the centre, the narrowed scans, the corridor
-//! and the rays that take B cost one to a few times a Bresenham walk over
-//! the same pair. Many questions
-//! from one viewer are best answered by one field of view and lookups.
+//! The ray to the centre, the narrowed scans, the corridor and the rays
+//! that take B cost one to a few times a Bresenham walk over the same
+//! pair; the smaller fields of `restrictive` and `diamond-raycast`, when
+//! their first facts do not tell, up to a field of view of the distance
+//! (BENCHMARKS.md). Many questions from one viewer are best answered by one
+//! field of view and lookups.
 //!
 //! ```
 //! use sightlines::{can_see, Algorithm, Grid, Range};
@@ -115,7 +116,7 @@ use crate::algorithm::Algorithm;
 use crate::error::FovError;
 use crate::fov::Fov;
 use crate::kernel::sink::Target;
-use crate::map::{Opacity, Rect};
+use crate::map::Opacity;
 use crate::range::Range;
 
 /// Whether `to` is in the field of view from `from` with `range`, computed
@@ -202,77 +203,10 @@ impl Fov {
             let field = self.field(map, from, Range::square(reach))?;
             return self.restrictive_sees(map, &field, d);
         }
+        // `diamond-raycast`: B depends on the rectangle between A and B
+        // alone (see the module docs).
         let mut target = Target::new(d);
-        let mask = SightMask::new(map, from, d);
-        let field = self.field(&mask, from, range)?;
-        self.dispatch(&mask, &field, &mut target)?;
+        self.dispatch(map, &field.cut_to_rectangle(d), &mut target)?;
         Ok(target.seen)
-    }
-}
-
-/// The map as `can_see` shows `diamond-raycast`: the real tiles of the
-/// rectangle between A and B widened by one, opaque everywhere else, and
-/// bounded to it.
-struct SightMask<'a, M: ?Sized> {
-    map: &'a M,
-    origin: (i64, i64),
-    /// The offsets kept lie in `lo ..= hi` on both axes.
-    lo: (i64, i64),
-    hi: (i64, i64),
-    bounds: Rect,
-}
-
-impl<'a, M: Opacity + ?Sized> SightMask<'a, M> {
-    fn new(map: &'a M, from: (i32, i32), d: (i64, i64)) -> Self {
-        let origin = (i64::from(from.0), i64::from(from.1));
-        let lo = (d.0.min(0) - 1, d.1.min(0) - 1);
-        let hi = (d.0.max(0) + 1, d.1.max(0) + 1);
-        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
-        let (x0, y0) = (clamp(origin.0 + lo.0), clamp(origin.1 + lo.1));
-        let (x1, y1) = (clamp(origin.0 + hi.0), clamp(origin.1 + hi.1));
-        // `d` is within MAX_REACH, so the widths fit in u32.
-        let (width, height) = ((x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32);
-        let mask = Rect::new(x0 as i32, y0 as i32, width, height);
-        let bounds = map.bounds().map_or(mask, |b| mask.intersection(b));
-        SightMask {
-            map,
-            origin,
-            lo,
-            hi,
-            bounds,
-        }
-    }
-
-    #[inline]
-    fn keeps(&self, x: i32, y: i32) -> bool {
-        let t = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
-        self.lo.0 <= t.0 && t.0 <= self.hi.0 && self.lo.1 <= t.1 && t.1 <= self.hi.1
-    }
-}
-
-impl<M: Opacity + ?Sized> Opacity for SightMask<'_, M> {
-    #[inline]
-    fn is_opaque(&self, x: i32, y: i32) -> bool {
-        !self.keeps(x, y) || self.map.is_opaque(x, y)
-    }
-
-    fn bounds(&self) -> Option<Rect> {
-        Some(self.bounds)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_mask_keeps_the_widened_rectangle_within_the_map() {
-        let grid = crate::Grid::new(100, 100);
-        let m = SightMask::new(&grid, (10, 10), (5, -3));
-        assert_eq!(m.bounds(), Some(Rect::new(9, 6, 8, 6)));
-        let m = SightMask::new(&grid, (0, 0), (3, 2));
-        assert_eq!(m.bounds(), Some(Rect::new(0, 0, 5, 4)));
-        assert!(m.keeps(4, 3) && m.keeps(-1, -1) && !m.keeps(5, 0) && !m.keeps(0, 4));
-        assert!(m.is_opaque(5, 0) && !m.is_opaque(2, 2));
     }
 }

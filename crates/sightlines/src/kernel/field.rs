@@ -66,6 +66,18 @@ impl Field {
         })
     }
 
+    /// This field cut to the rectangle between the origin and offset `d`
+    /// (which it reaches): the same origin, range and rule.
+    pub(crate) fn cut_to_rectangle(&self, d: (i64, i64)) -> Field {
+        Field {
+            left: self.left.min(-d.0).max(0),
+            right: self.right.min(d.0).max(0),
+            up: self.up.min(-d.1).max(0),
+            down: self.down.min(d.1).max(0),
+            ..*self
+        }
+    }
+
     /// The bounding box of the field: every tile it may report lies inside.
     pub(crate) fn rect(&self) -> Rect {
         let (ox, oy) = (i64::from(self.origin.0), i64::from(self.origin.1));
@@ -143,5 +155,17 @@ mod tests {
         let f = Field::new(&crate::Grid::new(4, 3), (1, 2), Range::UNLIMITED).unwrap();
         assert!(f.reaches(-1, -2) && f.reaches(2, 0));
         assert!(!f.reaches(-2, 0) && !f.reaches(0, 1) && !f.reaches(3, 0));
+    }
+
+    #[test]
+    fn a_field_cut_to_a_rectangle_keeps_its_corner_and_origin() {
+        let map = crate::Grid::new(20, 10);
+        let field = Field::new(&map, (5, 5), Range::circle(8)).unwrap();
+        let cut = field.cut_to_rectangle((3, -2));
+        assert_eq!((cut.left, cut.right, cut.up, cut.down), (0, 3, 2, 0));
+        assert_eq!(cut.rect(), crate::Rect::new(5, 3, 4, 3));
+        assert_eq!((cut.origin, cut.range), (field.origin, field.range));
+        let cut = field.cut_to_rectangle((-5, 0));
+        assert_eq!((cut.left, cut.right, cut.up, cut.down), (5, 0, 0, 0));
     }
 }

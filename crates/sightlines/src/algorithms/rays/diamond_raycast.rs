@@ -413,6 +413,75 @@ impl DiamondRaycast {
     }
 }
 
+/// What the rectangle between the origin and offset `to` (not the origin)
+/// tells of `to` before any scan, for `can_see`: light reaches a tile only
+/// from its inputs, one step nearer the origin along an axis, so only the
+/// rectangle's tiles count, and only through transparent ones (an opaque
+/// input is an obstacle that obscures itself).
+///
+/// - `Some(true)` when every tile of the rectangle but `to` is
+///   transparent: no obstacle arises, every tile is live and none
+///   obscured, so `to` is seen, or lit by the post-pass when a wall (its
+///   neighbours nearer the origin are visible floors).
+/// - `Some(false)` when a row or column strictly between the origin's and
+///   `to`'s is opaque across the rectangle: every chain of inputs crosses
+///   it, so nothing beyond is live, and the post-pass finds no lit floor
+///   beside `to`.
+/// - `None` otherwise, or when the rectangle is more than 64 tiles both
+///   wide and high (it is read a line of one word at a time).
+pub(crate) fn sees<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
+    let (x0, x1) = (to.0.min(0), to.0.max(0));
+    let (y0, y1) = (to.1.min(0), to.1.max(0));
+    let (width, height) = (x1 - x0 + 1, y1 - y0 + 1);
+    if width <= 64 {
+        // Rows: bit `i` is column `x0 + i`.
+        let rows = (y0..=y1).map(|y| (y, tiles.row_bits(x0, y, width as u32)));
+        rectangle(rows, width, (0, to.1), (-x0, to.0 - x0))
+    } else if height <= 64 {
+        let columns = (x0..=x1).map(|x| (x, tiles.column_bits(x, y0, 1, height as u32)));
+        rectangle(columns, height, (0, to.0), (-y0, to.1 - y0))
+    } else {
+        None
+    }
+}
+
+/// [`sees`] over the rectangle's `lines` (position and walls, `len` bits
+/// each): the origin and `to` lie on lines `ends` at bits `bits`.
+fn rectangle(
+    lines: impl Iterator<Item = (i64, u64)>,
+    len: i64,
+    ends: (i64, i64),
+    bits: (i64, i64),
+) -> Option<bool> {
+    let all = u64::MAX >> (64 - len);
+    // Walls anywhere but `to`; the bits walled on every line; a line walled
+    // across, strictly between the two ends'.
+    let (mut any, mut across, mut walled) = (0, false, all);
+    for (at, walls) in lines {
+        any |= if at == ends.1 {
+            walls & !(1 << bits.1)
+        } else {
+            walls
+        };
+        walled &= walls;
+        across |= walls == all && at != ends.0 && at != ends.1;
+    }
+    // The bits strictly between the two ends'.
+    let (lo, hi) = (bits.0.min(bits.1), bits.0.max(bits.1));
+    let inner = if hi - lo >= 2 {
+        mask(lo as usize + 1, hi as usize - 1)
+    } else {
+        0
+    };
+    if any == 0 {
+        Some(true)
+    } else if across || walled & inner != 0 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -607,6 +676,37 @@ mod tests {
             let origin = (rng.below(20) as i32 - 10, rng.below(20) as i32 - 10);
             let want = reference(&walls, origin, range);
             assert_eq!(scanned(&mut fov, &walls, origin, range), want, "{n}");
+        }
+    }
+
+    #[test]
+    fn the_rectangle_settles_clear_and_walled_across() {
+        use crate::kernel::tiles::Asked;
+        let ask = |walls: &[(i32, i32)], to: (i64, i64)| {
+            let map = |x: i32, y: i32| walls.contains(&(x, y));
+            sees(&Asked::new(&map, (0, 0)), to)
+        };
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let at = |x: i32, y: i32| (x * sx, y * sy);
+            let to = |x: i64, y: i64| (x * i64::from(sx), y * i64::from(sy));
+            // Clear but for B, a wall or not; walls outside do not count.
+            assert_eq!(ask(&[at(-1, 0), at(7, 2)], to(6, 2)), Some(true));
+            assert_eq!(ask(&[at(6, 2)], to(6, 2)), Some(true));
+            // A column walled across the rectangle, or a row.
+            let column = [at(3, 0), at(3, 1), at(3, 2)];
+            assert_eq!(ask(&column, to(6, 2)), Some(false));
+            let row = [at(0, 1), at(1, 1), at(2, 1), at(3, 1)];
+            assert_eq!(ask(&row, to(3, 3)), Some(false));
+            // Either with a gap, or on the origin's or B's own line, tells
+            // nothing.
+            assert_eq!(ask(&column[..2], to(6, 2)), None);
+            assert_eq!(ask(&[at(0, 3), at(1, 3), at(2, 3)], to(3, 3)), None);
+            // Rectangles wider than a word are read by columns.
+            assert_eq!(ask(&[], to(70, 3)), Some(true));
+            assert_eq!(ask(&[], to(3, 70)), Some(true));
+            let row = [at(0, 40), at(1, 40), at(2, 40), at(3, 40)];
+            assert_eq!(ask(&row, to(3, 70)), Some(false));
+            assert_eq!(ask(&[], to(70, 70)), None);
         }
     }
 }
