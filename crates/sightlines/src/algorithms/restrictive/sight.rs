@@ -1,11 +1,12 @@
-//! `can_see` for MRPAS before any scan: two facts about the tiles between A
-//! and B that settle most pairs, each read a line at a time.
+//! `can_see` for MRPAS before any scan: three facts about the tiles between
+//! A and B that settle most pairs, each read a line at a time.
 //!
 //! MRPAS has no margin around the segment that is safe to scan alone (an
-//! obstacle grows with every wall that joins it), so when neither fact
-//! tells, `can_see` computes the field in the square that reaches B. Both
-//! facts hold whatever the other octants mark, since marks only add open
-//! cells. In B's octant, B at line `a` and column `b`:
+//! obstacle grows with every wall that joins it), so when no fact tells,
+//! `can_see` computes the field in the square that reaches B, as little of
+//! it as B depends on (`Restrictive::sees_in_field`). Each fact holds
+//! whatever the other octants mark, since marks only add open cells. In
+//! B's octant, B at line `a` and column `b`:
 //!
 //! - **Nothing below the centre ray** ([`first_wall_below`]). Obstacles start
 //!   where the walls that make or widen them start. If no wall of lines
