@@ -127,58 +127,22 @@ const fn neighbours(o: usize) -> (usize, usize) {
     ((o + if o % 2 == 1 { 1 } else { 7 }) % 8, o ^ 1)
 }
 
-/// Per octant (an index into [`Octant::ALL`]), the passes (bit `p` for
-/// `PASSES[p]`) whose marks its own pass reads, directly or through the
-/// marks those read: its neighbours that run before it, theirs, and so on.
-const NEEDED: [u8; 8] = {
-    let mut needed = [0; 8];
-    let mut o = 0;
-    while o < 8 {
-        let mut set = 0u8;
-        // Grown from the octant's own pass until nothing more is read.
-        let mut p = 0;
-        while p < 8 {
-            if PASSES[p] == o {
-                set = 1 << p;
-            }
-            p += 1;
-        }
-        let mut grown = true;
-        while grown {
-            grown = false;
-            let mut p = 0;
-            while p < 8 {
-                if set >> p & 1 != 0 {
-                    let (axis, diagonal) = neighbours(PASSES[p]);
-                    let mut q = 0;
-                    while q < p {
-                        if (PASSES[q] == axis || PASSES[q] == diagonal) && set >> q & 1 == 0 {
-                            set |= 1 << q;
-                            grown = true;
-                        }
-                        q += 1;
-                    }
-                }
-                p += 1;
-            }
-        }
-        needed[o] = set;
-        o += 1;
-    }
-    needed
-};
-
-/// The last line and column each pass needs to scan (`(0, 0)`: none) for
-/// the cell at line `a`, column `b` of octant `k` (see
-/// [`Restrictive::sees_in_field`]): from `k`'s pass back, each needed
-/// pass asks its axis neighbour for columns 0 and 1 on its lines, and its
-/// diagonal neighbour for the lines up to one past its own last column.
+/// The last line and column each pass needs to scan (`(0, 0)`: none, the
+/// pass is skipped) for the cell at line `a`, column `b` of octant `k` (see
+/// [`Restrictive::sees_in_field`]). From `k`'s pass back, each needed pass
+/// asks its axis neighbour for columns 0 and 1 on its lines, and its
+/// diagonal neighbour for the lines up to one past its own last column,
+/// when they run before it; a pass is needed when a later needed one asks
+/// it, so one sweep backwards finds them all.
 fn pass_caps(k: usize, a: i64, b: i64) -> [(i64, i64); 8] {
     let mut caps = [(0, 0); 8];
     caps[k] = (a, b);
-    for p in (0..8).rev().filter(|p| NEEDED[k] >> p & 1 != 0) {
+    for p in (0..8).rev() {
         let o = PASSES[p];
         let (lines, cols) = caps[o];
+        if (lines, cols) == (0, 0) {
+            continue;
+        }
         let (axis, diagonal) = neighbours(o);
         for &n in &PASSES[..p] {
             let need = if n == axis {
@@ -447,14 +411,10 @@ pub struct Restrictive {
     marks: Vec<[u8; 8]>,
     /// The range's reach, line by line.
     reach: Reach,
-    /// Bit `p` set: pass `p` (an index into [`PASSES`]) is skipped; see
-    /// [`Restrictive::sees_in_field`].
-    skipped: u8,
     /// Per octant (an index into [`Octant::ALL`]), the last line and
-    /// column its pass scans, when `capped`; see
+    /// column its pass scans, if capped ([`pass_caps`]); see
     /// [`Restrictive::sees_in_field`].
-    caps: [(i64, i64); 8],
-    capped: bool,
+    caps: Option<[(i64, i64); 8]>,
 }
 
 impl Restrictive {
@@ -468,8 +428,8 @@ impl Restrictive {
     /// [`sees`] cannot tell.
     ///
     /// A tile off the axes and diagonals is scanned by one pass only, so
-    /// only the passes whose marks it reads, maybe through others
-    /// ([`NEEDED`]), are run, each only as far as is read: a cell affects no
+    /// only the passes whose marks it reads, maybe through others, are run,
+    /// each only as far as is read ([`pass_caps`]): a cell affects no
     /// column below its own (see the module docs), so the tile's pass stops
     /// at its line and column; a pass reads its axis neighbour's columns 0
     /// and 1, and its diagonal neighbour's cells beside the diagonal on the
@@ -482,14 +442,11 @@ impl Restrictive {
     ) -> Result<bool, FovError> {
         let (k, a, b) = Octant::holding(to.0, to.1);
         if 0 < b && b < a {
-            self.skipped = !NEEDED[k];
-            self.caps = pass_caps(k, a, b);
-            self.capped = true;
+            self.caps = Some(pass_caps(k, a, b));
         }
         let mut target = Target::new(to);
         let result = self.run(map, field, &mut target);
-        self.skipped = 0;
-        self.capped = false;
+        self.caps = None;
         result.map(|()| target.seen)
     }
 
@@ -511,9 +468,6 @@ impl Restrictive {
         (field, ring): (&Field, Ring),
         sink: &mut S,
     ) {
-        if self.skipped >> P & 1 != 0 {
-            return;
-        }
         match lines.of(Octant::ALL[PASSES[P]]) {
             Some(lines) => self.scan::<P, _, S>(&lines, field, ring, sink),
             None => self.scan::<P, _, S>(&ByTile(tiles), field, ring, sink),
@@ -531,9 +485,10 @@ impl Restrictive {
         let o = PASSES[P];
         let pass = Octant::ALL[o];
         let (mut lines, mut cols) = pass.extents(field);
-        if self.capped {
-            lines = lines.min(self.caps[o].0);
-            cols = cols.min(self.caps[o].1);
+        if let Some(caps) = &self.caps {
+            // A pass capped at (0, 0) is not needed: it ends here.
+            lines = lines.min(caps[o].0);
+            cols = cols.min(caps[o].1);
         }
         if lines < 2 {
             return;
@@ -1022,25 +977,38 @@ mod tests {
     }
 
     #[test]
-    fn needed_passes_are_the_marks_read_closed() {
-        for (o, &needed) in NEEDED.iter().enumerate() {
-            let own = PASSES.iter().position(|&p| p == o).unwrap();
-            assert_ne!(needed >> own & 1, 0, "octant {o}");
-            // Nothing after the octant's own pass, and every neighbour that
-            // runs before a needed pass is needed.
-            assert_eq!(needed >> own, 1, "octant {o}");
-            for p in (0..8).filter(|p| needed >> p & 1 != 0) {
-                let (axis, diagonal) = neighbours(PASSES[p]);
-                for (q, &before) in PASSES[..p].iter().enumerate() {
-                    if before == axis || before == diagonal {
-                        assert_ne!(needed >> q & 1, 0, "octant {o}, pass {p} reads {q}");
+    fn pass_caps_cover_the_marks_read_and_nothing_after() {
+        for (a, b) in [(2, 1), (5, 1), (40, 17), (63, 62), (200, 3)] {
+            for k in 0..8 {
+                let caps = pass_caps(k, a, b);
+                let own = PASSES.iter().position(|&p| p == k).unwrap();
+                assert_eq!(caps[k], (a, b));
+                // Nothing after the octant's own pass.
+                for &o in &PASSES[own + 1..] {
+                    assert_eq!(caps[o], (0, 0), "octant {k}, pass of {o}");
+                }
+                // Every neighbour that runs before a needed pass covers
+                // what that pass reads of it.
+                for p in (0..=own).filter(|&p| caps[PASSES[p]] != (0, 0)) {
+                    let (lines, cols) = caps[PASSES[p]];
+                    let (axis, diagonal) = neighbours(PASSES[p]);
+                    for &n in &PASSES[..p] {
+                        let (l, c) = caps[n];
+                        if n == axis {
+                            assert!(l >= lines && c >= 1, "octant {k}, {n} for {p}");
+                        }
+                        if n == diagonal {
+                            assert!(l >= lines.min(cols + 1) && c > cols, "octant {k}, {n}");
+                        }
                     }
                 }
             }
+            // The first pass reads none; the last reads through a chain of
+            // five.
+            let needed = |k: usize| pass_caps(k, a, b).iter().filter(|&&c| c != (0, 0)).count();
+            assert_eq!(needed(PASSES[0]), 1);
+            assert_eq!(needed(PASSES[7]), 6);
         }
-        // The first pass reads none; the last reads through a chain of five.
-        assert_eq!(NEEDED[PASSES[0]], 1);
-        assert_eq!(NEEDED[PASSES[7]].count_ones(), 6);
     }
 
     #[test]

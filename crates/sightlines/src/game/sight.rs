@@ -198,7 +198,8 @@ impl Fov {
             return Ok(seen);
         }
         if self.algorithm() == Algorithm::Restrictive {
-            // Why no mask: see the module docs. `d` is within MAX_REACH.
+            // The square that reaches B (see the module docs); `d` is
+            // within MAX_REACH.
             let reach = d.0.unsigned_abs().max(d.1.unsigned_abs()) as u32;
             let field = self.field(map, from, Range::square(reach))?;
             return self.restrictive_sees(map, &field, d);
