@@ -77,19 +77,21 @@
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that
 //! joins it and hides a wall only when one obstacle covers it whole, so a
 //! chain of walls far from the segment can decide B (a fuzzer found maps
-//! where a margin of 3 changed the verdict). Three facts settle most
+//! where a margin of 3 changed the verdict). Two facts settle most
 //! pairs first, each read a line at a time: no wall whose angles start
 //! below B's centre lies before B in its octant (B seen); the first such
 //! wall holds B's centre's angle strictly and is surely seen (a floor B
-//! hidden); no chain of open tiles, a king's step a ring, joins A to B (B
 //! hidden). Otherwise MRPAS's scan runs line by line away from A (a line
 //! being a row or column at one Chebyshev distance), a tile is decided by
 //! earlier lines and its own, and its range is a square cut to the shape
 //! afterwards. So `can_see` computes the real map's field in the square
 //! that just reaches B, with no mask, and of it only B's octant up to B's
 //! column and the parts of the octants scanned before it whose marks that
-//! one reads: at most the cost of a field of view of that radius,
-//! `O(distance²)`.
+//! one reads, each pass stopping at the first line after which nothing it
+//! is run for can change (no chain of seen open cells can reach B, or an
+//! obstacle or the minimum angle already hides it; the marks a later pass
+//! reads are dark for good): at most the cost of a field of view of that
+//! radius, `O(distance²)`.
 //!
 //! The tests check `can_see` against the full field of view for every
 //! algorithm on thousands of random maps, ranges and targets.

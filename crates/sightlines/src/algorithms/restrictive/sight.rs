@@ -1,4 +1,4 @@
-//! `can_see` for MRPAS before any scan: three facts about the tiles between
+//! `can_see` for MRPAS before any scan: two facts about the tiles between
 //! A and B that settle most pairs, each read a line at a time.
 //!
 //! MRPAS has no margin around the segment that is safe to scan alone (an
@@ -21,26 +21,18 @@
 //!   seen (its inner neighbour on the ray's floor path, a floor before it
 //!   on its line so that it does not join the minimum angle), its obstacle
 //!   hides a floor B.
-//! - **No way around** ([`cut_off`]). A cell of line `d >= 2` is seen only
-//!   when a neighbour on line `d - 1` (in this octant or, through the marks,
-//!   one beside it) is seen and transparent, and the lines are the rings
-//!   of Chebyshev distance around A. So B needs a chain of transparent
-//!   tiles, one on each ring, each a king's step from the next. On ring `j`
-//!   such a tile lies within `a - j` of B, which puts it on B's octant's
-//!   line `j`, column `b - (a - j)` to `b + (a - j)` (negative columns being
-//!   the mirror octant's). The tiles reachable that way are a bit mask a
-//!   line, grown by one each side and cut to the open tiles of the next: if
-//!   none are left, B is hidden. One step breaks the rings' order: a
-//!   diagonal cell also reads the cell beside it across the diagonal, on
-//!   its own ring, so each line's diagonal cells count as reached when
-//!   open.
+//!
+//! A third fact, that no chain of transparent tiles a king's step apart
+//! leads from A to B, was tried here and dropped: it walks every line to B,
+//! and on the cave it seldom told. The field's scan now stops at the first
+//! line where no chain of seen ones can (`Restrictive::sees_in_field`).
 
 use crate::kernel::{Octant, Tiles};
 
 /// What the facts of the [module docs](self) tell of the tile at offset
 /// `to` (not the origin): `Some(true)` when nothing below the centre ray
-/// can hide it, `Some(false)` when a wall hides its centre head-on or no
-/// chain of open tiles reaches it, `None` when only the field can tell.
+/// can hide it, `Some(false)` when a wall hides its centre head-on, `None`
+/// when only the field can tell.
 pub(crate) fn sees<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
     let floor = !tiles.opaque(to.0, to.1);
     let (k, a, b) = Octant::holding(to.0, to.1);
@@ -69,7 +61,7 @@ fn sees_in<const K: usize, T: Tiles + ?Sized>(
     let Some(below) = first_wall_below(tiles, octant, a, b) else {
         return Some(true);
     };
-    if floor && head_on(below, a, b) || cut_off(tiles, octant, a, b) == Some(true) {
+    if floor && head_on(below, a, b) {
         Some(false)
     } else {
         None
@@ -133,37 +125,6 @@ fn head_on((j, walls): (i64, u64), a: i64, b: i64) -> bool {
     let before = u64::MAX >> (64 - c);
     let neighbour = b * (j - 1) / a;
     walls >> c & 1 != 0 && c - neighbour <= 1 && walls & before != before
-}
-
-/// Whether no chain of transparent tiles, one on each line `1..a` of
-/// `octant` and each a king's step from the next, reaches cell `b` of line
-/// `a`; `None` when that cannot tell: B on the diagonal, or lines of 64
-/// and more, whose masks need more than a `u128`.
-///
-/// A diagonal cell may also be opened by the cell beside it across the
-/// diagonal, on its own ring, through the other octant's marks; each line's
-/// two diagonal cells (of this octant and its mirror) are therefore taken
-/// as reached when open, wherever the chain is.
-#[inline(always)]
-fn cut_off<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> Option<bool> {
-    if a >= 64 || b == a {
-        return None;
-    }
-    // Bit `c + a` is column `c`, from `-a` to `a`; the origin first.
-    let mut reach: u128 = 1 << a;
-    for j in 1..a {
-        // Within `a - j` of B, and on the ring (columns `-j..=j`): at most
-        // `a + 1 <= 64` columns.
-        let (lo, hi) = ((-j).max(b - (a - j)), j.min(b + (a - j)));
-        let len = (hi - lo + 1) as u32;
-        let open = !tiles.octant_bits(octant, j, lo, len) & u64::MAX >> (64 - len);
-        let diagonals = 1 << (a + j) | 1 << (a - j);
-        reach = (reach | reach << 1 | reach >> 1 | diagonals) & u128::from(open) << (lo + a);
-        if reach == 0 {
-            return Some(true);
-        }
-    }
-    Some(false)
 }
 
 #[cfg(test)]
@@ -235,25 +196,6 @@ mod tests {
         // meeting 3/6): no wall holds it strictly.
         let rows = ["......", "...#..", "......"];
         assert!(verdicts(&rows, (6, 3)).iter().all(|&v| v.is_none()));
-    }
-
-    #[test]
-    fn a_ring_walled_across_the_way_hides_b() {
-        // Line 3 walled from column -2 to 3: every chain to (6, 1) crosses
-        // it (and the wall on the axis starts below B's centre).
-        let line = |cols: &[i64]| cols.iter().map(|&y| (3, y)).collect::<Vec<_>>();
-        let all = |v: &[Option<bool>], want: Option<bool>| v.iter().all(|&x| x == want);
-        assert!(all(
-            &turned(&line(&[-2, -1, 0, 1, 2, 3]), (6, 1)),
-            Some(false)
-        ));
-        // A gap at column -3 is too far from (6, 1) (|-3 - 1| > 6 - 3), and
-        // one at column 4 off the ring...
-        let walled = [-4, -2, -1, 0, 1, 2, 3, 5];
-        assert!(all(&turned(&line(&walled), (6, 1)), Some(false)));
-        // ...but a gap at either end of the reach leaves it to the field.
-        assert!(all(&turned(&line(&[-1, 0, 1, 2, 3]), (6, 1)), None));
-        assert!(all(&turned(&line(&[-3, -2, -1, 0, 1, 2]), (6, 1)), None));
     }
 
     #[test]
