@@ -577,18 +577,19 @@ impl Fov {
         })
     }
 
-    /// Whether `restrictive`'s field over `field` holds offset `to`, for
-    /// `can_see` (see `Restrictive::sees_in_field`).
+    /// Whether `restrictive`'s field over `field` holds offset `to` (opaque
+    /// when `wall`), for `can_see` (see `Restrictive::sees_in_field`).
     pub(crate) fn restrictive_sees<M>(
         &mut self,
         map: &M,
         field: &Field,
         to: (i64, i64),
+        wall: bool,
     ) -> Result<bool, FovError>
     where
         M: Opacity + ?Sized,
     {
-        self.restrictive.sees_in_field(map, field, to)
+        self.restrictive.sees_in_field(map, field, to, wall)
     }
 
     /// Fills `set` with the tiles visible from `origin` within `range`,

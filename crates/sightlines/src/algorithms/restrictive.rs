@@ -177,7 +177,7 @@ struct Wanted {
 }
 
 /// The tile asked of [`Restrictive::sees_in_field`]: line `a`, column `b`
-/// of its pass (`0 < b < a`), and whether it is opaque (or may be).
+/// of its pass (`0 < b < a`), and whether it is opaque.
 #[derive(Clone, Copy, Debug)]
 struct Goal {
     a: i64,
@@ -240,12 +240,13 @@ impl Wanted {
         let open = &l.previous;
         let goal = self.goal.is_some_and(|goal| {
             // Walls seen make obstacles and move the minimum angle (hidden
-            // ones may widen some): tested only then, which at worst
-            // delays a stop to the next line with a wall seen.
-            let walls = (0..=B::index(d)).any(|k| l.seen.get(k) & !open.get(k) != 0);
+            // ones may widen some): `Goal::hidden` is tested only then,
+            // which at worst delays a stop to the next line with a wall
+            // seen.
+            let walls_seen = (0..=B::index(d)).any(|k| l.seen.get(k) & !open.get(k) != 0);
             d < goal.a
                 && !out_of_reach(open, d, (goal.a, goal.b))
-                && !(walls && goal.hidden(obstacles, min_angle, d))
+                && !(walls_seen && goal.hidden(obstacles, min_angle, d))
         });
         let axis = d < self.axis && open.two(0) != 0;
         let diagonal = d < self.diagonal && open.two(d - 1) != 0;
@@ -527,9 +528,9 @@ impl Restrictive {
         Restrictive::default()
     }
 
-    /// Whether the tile at offset `to` (not the origin) is in the field of
-    /// `map` over `field`, a square that reaches it, for `can_see` when
-    /// [`sees`] cannot tell.
+    /// Whether the tile at offset `to` (not the origin; opaque when `wall`)
+    /// is in the field of `map` over `field`, a square that reaches it, for
+    /// `can_see` when [`sees`] cannot tell.
     ///
     /// A tile off the axes and diagonals is scanned by one pass only, so
     /// only the passes whose marks it reads, maybe through others, are run,
@@ -545,15 +546,10 @@ impl Restrictive {
         map: &M,
         field: &Field,
         to: (i64, i64),
+        wall: bool,
     ) -> Result<bool, FovError> {
         let (k, a, b) = Octant::holding(to.0, to.1);
         if 0 < b && b < a {
-            // Off the map (or past `i32`) may be a wall.
-            let at = |o: i32, t: i64| i32::try_from(i64::from(o) + t).ok();
-            let wall = match (at(field.origin.0, to.0), at(field.origin.1, to.1)) {
-                (Some(x), Some(y)) => map.is_opaque(x, y),
-                _ => true,
-            };
             let (caps, read) = pass_caps(k, a, b);
             let wanted = std::array::from_fn(|o| Wanted {
                 goal: (o == k).then_some(Goal { a, b, wall }),
@@ -1225,7 +1221,9 @@ mod tests {
                     let reach = to.0.unsigned_abs().max(to.1.unsigned_abs()) as u32;
                     let field = Field::new(&g, origin, Range::square(reach)).unwrap();
                     assert_eq!(
-                        alone.sees_in_field(&g, &field, to).unwrap(),
+                        alone
+                            .sees_in_field(&g, &field, to, g.is_opaque(x, y))
+                            .unwrap(),
                         seen.contains(&(x, y)),
                         "case {i} from {origin:?} to ({x}, {y})\n{}",
                         g.to_text()

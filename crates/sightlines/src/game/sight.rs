@@ -204,7 +204,7 @@ impl Fov {
             // within MAX_REACH.
             let reach = d.0.unsigned_abs().max(d.1.unsigned_abs()) as u32;
             let field = self.field(map, from, Range::square(reach))?;
-            return self.restrictive_sees(map, &field, d);
+            return self.restrictive_sees(map, &field, d, map.is_opaque(to.0, to.1));
         }
         // `diamond-raycast`: B depends on the rectangle between A and B
         // alone (see the module docs).
