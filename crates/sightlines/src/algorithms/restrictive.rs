@@ -633,8 +633,28 @@ impl Restrictive {
             previous: u64::from(open),
             ..LineMasks::default()
         };
+        // Open ground (see `open_line`): every cell of line 1 seen is open,
+        // no obstacle, no minimum angle. Not on wasm, where a copy in every
+        // pass took the playground past its size budget (the general scan
+        // gives the same lines).
+        let mut open_ground = cfg!(not(target_arch = "wasm32")) && open == seen;
         for d in 2..=lines.min(63) {
-            if !self.line::<P, _, _, _>(&mut narrow, tiles, (pass, d, cols), &mut min_angle, sink) {
+            if open_ground {
+                match self.open_line::<P, _, _>(&mut narrow, tiles, (pass, d, cols), sink) {
+                    Some(true) => {}
+                    Some(false) => return,
+                    None => open_ground = false,
+                }
+            }
+            if !open_ground
+                && !self.line::<P, _, _, _>(
+                    &mut narrow,
+                    tiles,
+                    (pass, d, cols),
+                    &mut min_angle,
+                    sink,
+                )
+            {
                 return;
             }
             // Cold for a whole field: `wanted` is `None` on every line.
@@ -809,6 +829,41 @@ impl Restrictive {
         }
         std::mem::swap(&mut l.previous, &mut l.current);
         true
+    }
+
+    /// Line `d` of pass `P` while the ground is open: no obstacle, the
+    /// minimum angle 0, and the previous line's open cells all its cells
+    /// in range, columns `0..=d - 1` at most. Then every cell of the line in
+    /// range has an open inner neighbour (its own column or the one toward
+    /// the axis; the range shrinks by at most a column a line), the marks
+    /// of other passes add nothing, and no obstacle hides a centre: when
+    /// the line holds no wall, it is seen and open whole, and the ground
+    /// stays open. Returns whether the pass goes on, or `None`, with
+    /// nothing changed, when the line holds a wall and [`Restrictive::line`]
+    /// must scan it.
+    #[inline(always)]
+    fn open_line<const P: usize, W: OctantRows, S: Sink>(
+        &mut self,
+        l: &mut LineMasks<u64>,
+        tiles: &W,
+        (pass, d, cols): (Octant, i64, i64),
+        sink: &mut S,
+    ) -> Option<bool> {
+        let last = d.min(cols).min(self.reach.at(d));
+        if last < 0 {
+            return Some(false);
+        }
+        if tiles.octant_bits(pass, d, 0, last as u32 + 1) != 0 {
+            return None;
+        }
+        let mut seen = mask(0, last as usize);
+        // Columns 0, 1, d - 1 and d, as four bits.
+        let edge = (seen & 3 | (seen >> (d - 1) & 3) << 2) as u8;
+        let (axis_done, diagonal_done) = self.mark::<P>(d, edge, edge);
+        l.previous = seen;
+        seen &= !(u64::from(axis_done) | u64::from(diagonal_done) << d);
+        report(pass, sink, d, 0, seen);
+        Some(true)
     }
 
     /// The open marks a line `d >= 2` of pass `P` reads at the octant's

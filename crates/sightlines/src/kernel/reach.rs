@@ -42,35 +42,36 @@ impl Reach {
         }
     }
 
+    /// Computes rows up to `d` and some way past it: a scan asks for one
+    /// row more at a time, and `can_see` cuts a new square every question,
+    /// so one call serves the rows to come (never past the range, nor past
+    /// the rows sized up front, so that nothing allocates that did not).
     #[cold]
     fn grow(&mut self, d: i64) -> i64 {
         let Some(r) = self.range.radius() else {
             return i64::MAX;
         };
         let r = i64::from(r);
-        while self.table.len() as i64 <= d {
+        if d > r {
+            return -1;
+        }
+        let upto = r.min((2 * d).max(d + 32).min(PRESIZED_REACH.max(d)));
+        let shape = self.range.shape();
+        while self.table.len() as i64 <= upto {
             let row = self.table.len() as i64;
-            let reach = if row > r {
-                -1
-            } else {
-                match self.range.shape() {
-                    Shape::Square => r,
-                    Shape::Diamond => r - row,
-                    shape => {
-                        let plus = i64::from(shape == Shape::CirclePlus);
-                        let limit = i128::from(r) * i128::from(r + plus);
-                        let row2 = i128::from(row) * i128::from(row);
-                        while self.col > 0 && i128::from(self.col).pow(2) + row2 > limit {
-                            self.col -= 1;
-                        }
-                        self.col
+            let reach = match shape {
+                Shape::Square => r,
+                Shape::Diamond => r - row,
+                shape => {
+                    let plus = i64::from(shape == Shape::CirclePlus);
+                    let limit = i128::from(r) * i128::from(r + plus);
+                    let row2 = i128::from(row) * i128::from(row);
+                    while self.col > 0 && i128::from(self.col).pow(2) + row2 > limit {
+                        self.col -= 1;
                     }
+                    self.col
                 }
             };
-            if reach < 0 {
-                // Nothing from here on: no need to store the rows.
-                return -1;
-            }
             self.table.push(reach);
         }
         self.table[d as usize]
