@@ -639,11 +639,13 @@ impl Restrictive {
         // gives the same lines).
         let mut open_ground = cfg!(not(target_arch = "wasm32")) && open == seen;
         for d in 2..=lines.min(63) {
+            // The walls of the line that ends the open ground, read already.
+            let mut read = None;
             if open_ground {
                 match self.open_line::<P, _, _>(&mut narrow, tiles, (pass, d, cols), sink) {
-                    Some(true) => {}
-                    Some(false) => return,
-                    None => open_ground = false,
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(walls) => (open_ground, read) = (false, Some(walls)),
                 }
             }
             if !open_ground
@@ -651,7 +653,7 @@ impl Restrictive {
                     &mut narrow,
                     tiles,
                     (pass, d, cols),
-                    &mut min_angle,
+                    (&mut min_angle, read),
                     sink,
                 )
             {
@@ -689,8 +691,13 @@ impl Restrictive {
             if d as usize + 2 > self.marks.len() {
                 self.grow(&mut wide, d);
             }
-            if !self.line::<P, _, _, _>(&mut wide, tiles, (pass, d, cols), &mut min_angle, sink)
-                || wanted.is_some_and(|w| w.done(&wide, d, (&self.obstacles, &min_angle)))
+            if !self.line::<P, _, _, _>(
+                &mut wide,
+                tiles,
+                (pass, d, cols),
+                (&mut min_angle, None),
+                sink,
+            ) || wanted.is_some_and(|w| w.done(&wide, d, (&self.obstacles, &min_angle)))
             {
                 break;
             }
@@ -701,16 +708,17 @@ impl Restrictive {
     /// Line `d` of pass `P`, the previous one's masks in `l`; whether the
     /// pass goes on.
     ///
-    /// Only the cells with an open inner neighbour are read; floors are
-    /// bit masks, and only walls are tested one by one against the
-    /// obstacles (in [`Restrictive::walls`]).
+    /// Only the cells with an open inner neighbour are read (or taken from
+    /// `read`, the line's walls from column 0 when [`Restrictive::open_line`]
+    /// has read them); floors are bit masks, and only walls are tested one
+    /// by one against the obstacles (in [`Restrictive::walls`]).
     #[inline(always)]
     fn line<const P: usize, B: LineBits, W: OctantRows, S: Sink>(
         &mut self,
         l: &mut LineMasks<B>,
         tiles: &W,
         (pass, d, cols): (Octant, i64, i64),
-        min_angle: &mut Edge,
+        (min_angle, read): (&mut Edge, Option<u64>),
         sink: &mut S,
     ) -> bool {
         min_angle.advance();
@@ -791,8 +799,10 @@ impl Restrictive {
                 // neighbour need reading.
                 let (lo, hi) = (inner.trailing_zeros(), 63 - inner.leading_zeros());
                 let base = (k as i64) << 6;
-                opaque =
-                    tiles.octant_bits(pass, d, base + i64::from(lo), hi - lo + 1) << lo & inner;
+                opaque = match read {
+                    Some(walls) => walls,
+                    None => tiles.octant_bits(pass, d, base + i64::from(lo), hi - lo + 1) << lo,
+                } & inner;
             }
             let floors = inner & !opaque & !l.hidden.get(k);
             l.current.put(k, floors);
@@ -838,9 +848,10 @@ impl Restrictive {
     /// the axis; the range shrinks by at most a column a line), the marks
     /// of other passes add nothing, and no obstacle hides a centre: when
     /// the line holds no wall, it is seen and open whole, and the ground
-    /// stays open. Returns whether the pass goes on, or `None`, with
-    /// nothing changed, when the line holds a wall and [`Restrictive::line`]
-    /// must scan it.
+    /// stays open. Returns whether the pass goes on, or, with nothing
+    /// changed, the walls of the line from column 0 when it holds one and
+    /// [`Restrictive::line`] must scan it (every cell in range has an open
+    /// inner neighbour there too, so it reads no other).
     #[inline(always)]
     fn open_line<const P: usize, W: OctantRows, S: Sink>(
         &mut self,
@@ -848,13 +859,14 @@ impl Restrictive {
         tiles: &W,
         (pass, d, cols): (Octant, i64, i64),
         sink: &mut S,
-    ) -> Option<bool> {
+    ) -> Result<bool, u64> {
         let last = d.min(cols).min(self.reach.at(d));
         if last < 0 {
-            return Some(false);
+            return Ok(false);
         }
-        if tiles.octant_bits(pass, d, 0, last as u32 + 1) != 0 {
-            return None;
+        let walls = tiles.octant_bits(pass, d, 0, last as u32 + 1);
+        if walls != 0 {
+            return Err(walls);
         }
         let mut seen = mask(0, last as usize);
         // Columns 0, 1, d - 1 and d, as four bits.
@@ -863,7 +875,7 @@ impl Restrictive {
         l.previous = seen;
         seen &= !(u64::from(axis_done) | u64::from(diagonal_done) << d);
         report(pass, sink, d, 0, seen);
-        Some(true)
+        Ok(true)
     }
 
     /// The open marks a line `d >= 2` of pass `P` reads at the octant's
