@@ -825,15 +825,7 @@ impl Restrictive {
         if next_first > first {
             *min_angle = Edge::at(2 * next_first - 1, d);
         }
-        // Columns 0, 1, d - 1 and d, as four bits.
-        let seen_edge = l.seen.two(0) | l.seen.two(d - 1) << 2;
-        let open_edge = l.current.two(0) | l.current.two(d - 1) << 2;
-        let (axis_done, diagonal_done) = self.mark::<P>(d, seen_edge, open_edge);
-        l.seen.unset(0, axis_done);
-        l.seen.unset(d, diagonal_done);
-        for k in k0..k1 {
-            report(pass, sink, d, (k as i64) << 6, l.seen.get(k));
-        }
+        self.mark_and_report::<P, B, S>((pass, d), (&mut l.seen, &l.current), k0..k1, sink);
         if closed {
             return false;
         }
@@ -869,13 +861,32 @@ impl Restrictive {
             return Err(walls);
         }
         let mut seen = mask(0, last as usize);
-        // Columns 0, 1, d - 1 and d, as four bits.
-        let edge = (seen & 3 | (seen >> (d - 1) & 3) << 2) as u8;
-        let (axis_done, diagonal_done) = self.mark::<P>(d, edge, edge);
         l.previous = seen;
-        seen &= !(u64::from(axis_done) | u64::from(diagonal_done) << d);
-        report(pass, sink, d, 0, seen);
+        self.mark_and_report::<P, u64, S>((pass, d), (&mut seen, &l.previous), 0..1, sink);
         Ok(true)
+    }
+
+    /// Marks line `d`'s edge cells, `seen` and `open` (seen and
+    /// transparent), for the passes that read them, then reports the
+    /// words `words` of `seen`, less the edge cells an earlier pass
+    /// reported already.
+    #[inline(always)]
+    fn mark_and_report<const P: usize, B: LineBits, S: Sink>(
+        &mut self,
+        (pass, d): (Octant, i64),
+        (seen, open): (&mut B, &B),
+        words: std::ops::Range<usize>,
+        sink: &mut S,
+    ) {
+        // Columns 0, 1, d - 1 and d, as four bits.
+        let seen_edge = seen.two(0) | seen.two(d - 1) << 2;
+        let open_edge = open.two(0) | open.two(d - 1) << 2;
+        let (axis_done, diagonal_done) = self.mark::<P>(d, seen_edge, open_edge);
+        seen.unset(0, axis_done);
+        seen.unset(d, diagonal_done);
+        for k in words {
+            report(pass, sink, d, (k as i64) << 6, seen.get(k));
+        }
     }
 
     /// The open marks a line `d >= 2` of pass `P` reads at the octant's

@@ -57,14 +57,15 @@ impl Reach {
         }
         let upto = r.min((2 * d).max(d + 32).min(PRESIZED_REACH.max(d)));
         let shape = self.range.shape();
+        // Circles: a tile is in range when x² + y² <= r·(r + plus).
+        let plus = i64::from(shape == Shape::CirclePlus);
+        let limit = i128::from(r) * i128::from(r + plus);
         while self.table.len() as i64 <= upto {
             let row = self.table.len() as i64;
             let reach = match shape {
                 Shape::Square => r,
                 Shape::Diamond => r - row,
-                shape => {
-                    let plus = i64::from(shape == Shape::CirclePlus);
-                    let limit = i128::from(r) * i128::from(r + plus);
+                _ => {
                     let row2 = i128::from(row) * i128::from(row);
                     while self.col > 0 && i128::from(self.col).pow(2) + row2 > limit {
                         self.col -= 1;
