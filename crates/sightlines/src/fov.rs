@@ -592,6 +592,22 @@ impl Fov {
         self.restrictive.sees_in_field(map, field, to, wall)
     }
 
+    /// Whether `diamond-raycast`'s field over `field` (cut to the rectangle
+    /// between its origin and `to`) holds offset `to` (opaque when `wall`),
+    /// for `can_see` (see `DiamondRaycast::sees_in_field`).
+    pub(crate) fn diamond_raycast_sees<M>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+        wall: bool,
+    ) -> Result<bool, FovError>
+    where
+        M: Opacity + ?Sized,
+    {
+        self.diamond_raycast.sees_in_field(map, field, to, wall)
+    }
+
     /// Fills `set` with the tiles visible from `origin` within `range`,
     /// resizing it to the range's bounding box clipped to the map.
     ///

@@ -70,7 +70,9 @@
 //! no wall but B in it (B seen, or lit by the wall post-pass from the
 //! floors beside it nearer A); a row or column strictly between A's and
 //! B's walled across it (B hidden). Otherwise `can_see` runs the scan in a
-//! field cut to that rectangle, on the map's own packed words. The cost is
+//! field cut to that rectangle, on the map's own packed words, and no
+//! post-pass over it: a wall B is lit when a tile the scan lit beside it,
+//! nearer A or level with it along each axis, is transparent. The cost is
 //! `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
 //!
 //! **How: the wedge below the ray, then a smaller field**, for
@@ -117,7 +119,6 @@
 use crate::algorithm::Algorithm;
 use crate::error::FovError;
 use crate::fov::Fov;
-use crate::kernel::sink::Target;
 use crate::map::Opacity;
 use crate::range::Range;
 
@@ -208,8 +209,11 @@ impl Fov {
         }
         // `diamond-raycast`: B depends on the rectangle between A and B
         // alone (see the module docs).
-        let mut target = Target::new(d);
-        self.dispatch(map, &field.cut_to_rectangle(d), &mut target)?;
-        Ok(target.seen)
+        self.diamond_raycast_sees(
+            map,
+            &field.cut_to_rectangle(d),
+            d,
+            map.is_opaque(to.0, to.1),
+        )
     }
 }

@@ -376,10 +376,20 @@ impl Scan for DiamondRaycast {
         M: Opacity + ?Sized,
         S: Sink,
     {
+        self.ready(map, field)?;
+        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field));
+        self.lit.report(sink);
+        Ok(())
+    }
+}
+
+impl DiamondRaycast {
+    /// Readies the scratch for `field`: no tile lit but the origin, and
+    /// rows for the widest quadrant any origin can have with its range, so
+    /// that no later origin needs more.
+    fn ready<M: Opacity + ?Sized>(&mut self, map: &M, field: &Field) -> Result<(), FovError> {
         self.lit.reset(field)?;
         self.lit.insert(0, 0);
-        // Rows for the widest quadrant any origin can have with this range,
-        // so that no later origin needs more.
         let cells = presized_reach(map, field.range) + 1;
         for row in [&mut self.prev, &mut self.cur] {
             row.shadows.reserve(cells.saturating_sub(row.shadows.len()));
@@ -388,15 +398,11 @@ impl Scan for DiamondRaycast {
             }
         }
         self.reach.reset(field.range);
-        with_tiles!(map, field.origin, |tiles| self.scan(tiles, field));
-        self.lit.report(sink);
         Ok(())
     }
-}
 
-impl DiamondRaycast {
-    /// The four quadrants, then `basic-raycast`'s wall post-pass.
-    fn scan<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+    /// The four quadrants' visible tiles into `lit`.
+    fn scan_quadrants<T: Tiles>(&mut self, tiles: &T, field: &Field) {
         let lines = tiles.lines(field);
         for o in QUADRANTS {
             match lines.of(Octant::ALL[o]) {
@@ -404,6 +410,41 @@ impl DiamondRaycast {
                 None => self.scan_quadrant(&ByTile(tiles), field, o),
             }
         }
+    }
+
+    /// Whether the tile at offset `to` (in the range, not the origin;
+    /// opaque when `wall`) is in the field over `field`, for `can_see` when
+    /// [`sees`] cannot tell (`field` cut to the rectangle between the
+    /// origin and `to`, which decides it). The quadrants' scan alone, and
+    /// for a wall the post-pass's rule at `to` only, with no masks of the
+    /// box: a wall is lit when a lit transparent tile lies beside it, one
+    /// step nearer the origin or level with it along each axis (see
+    /// [`light_walls`]). The tiles the scan lights are visible, so
+    /// transparent, but for the origin, which is lit whatever it is.
+    pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
+        &mut self,
+        map: &M,
+        field: &Field,
+        to: (i64, i64),
+        wall: bool,
+    ) -> Result<bool, FovError> {
+        self.ready(map, field)?;
+        with_tiles!(map, field.origin, |tiles| self.scan_quadrants(tiles, field));
+        if !wall {
+            return Ok(self.lit.contains(to.0, to.1));
+        }
+        let (sx, sy) = (to.0.signum(), to.1.signum());
+        let beside = [(0, sy), (sx, 0), (sx, sy)].map(|(ix, iy)| (to.0 - ix, to.1 - iy));
+        Ok(beside.iter().any(|&(x, y)| {
+            (x, y) != to
+                && self.lit.contains(x, y)
+                && ((x, y) != (0, 0) || !map.is_opaque(field.origin.0, field.origin.1))
+        }))
+    }
+
+    /// The four quadrants, then `basic-raycast`'s wall post-pass.
+    fn scan<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+        self.scan_quadrants(tiles, field);
         self.masks.reset(tiles, field, &mut self.reach);
         // The lit tiles are visible, so transparent, but for the origin.
         if !T::PACKED_ROWS && tiles.opaque(0, 0) {
