@@ -69,9 +69,9 @@
 //! itself). Read a line of the rectangle at a time, it settles many pairs:
 //! no wall but B in it (B seen, or lit by the wall post-pass from the
 //! floors beside it nearer A); a row or column strictly between A's and
-//! B's walled across it (B hidden). Otherwise `can_see` runs the scan in a
-//! field cut to that rectangle, on the map's own packed words, and no
-//! post-pass over it: a wall B is lit when a tile the scan lit beside it,
+//! B's walled across it (B hidden). Otherwise `can_see` runs the scan of
+//! B's quadrant in a field cut to that rectangle, on the map's own packed
+//! words, and no post-pass over it: a wall B is lit when a tile the scan lit beside it,
 //! nearer A or level with it along each axis, is transparent. The cost is
 //! `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
 //!

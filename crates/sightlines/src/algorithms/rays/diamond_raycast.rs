@@ -401,10 +401,10 @@ impl DiamondRaycast {
         Ok(())
     }
 
-    /// The four quadrants' visible tiles into `lit`.
-    fn scan_quadrants<T: Tiles>(&mut self, tiles: &T, field: &Field) {
+    /// The visible tiles of `quadrants` (of [`QUADRANTS`]) into `lit`.
+    fn scan_quadrants<T: Tiles>(&mut self, tiles: &T, field: &Field, quadrants: &[usize]) {
         let lines = tiles.lines(field);
-        for o in QUADRANTS {
+        for &o in quadrants {
             match lines.of(Octant::ALL[o]) {
                 Some(rows) => self.scan_quadrant(&rows, field, o),
                 None => self.scan_quadrant(&ByTile(tiles), field, o),
@@ -415,8 +415,8 @@ impl DiamondRaycast {
     /// Whether the tile at offset `to` (in the range, not the origin;
     /// opaque when `wall`) is in the field over `field`, for `can_see` when
     /// [`sees`] cannot tell (`field` cut to the rectangle between the
-    /// origin and `to`, which decides it). The quadrants' scan alone, and
-    /// for a wall the post-pass's rule at `to` only, with no masks of the
+    /// origin and `to`, which decides it). The scan of `to`'s quadrant
+    /// alone, and for a wall the post-pass's rule at `to` only, with no masks of the
     /// box: a wall is lit when a lit transparent tile lies beside it, one
     /// step nearer the origin or level with it along each axis (see
     /// [`light_walls`]). The tiles the scan lights are visible, so
@@ -429,7 +429,21 @@ impl DiamondRaycast {
         wall: bool,
     ) -> Result<bool, FovError> {
         self.ready(map, field)?;
-        with_tiles!(map, field.origin, |tiles| self.scan_quadrants(tiles, field));
+        // The quadrant holding `to` holds the rectangle: on an axis, either
+        // of the two beside it, which scan that axis alike (its tiles have
+        // one input, along it).
+        let o = QUADRANTS
+            .into_iter()
+            .find(|&o| {
+                let octant = Octant::ALL[o];
+                to.0 * octant.xy >= 0 && to.1 * octant.yx >= 0
+            })
+            .unwrap_or(QUADRANTS[0]);
+        with_tiles!(map, field.origin, |tiles| self.scan_quadrants(
+            tiles,
+            field,
+            &[o]
+        ));
         if !wall {
             return Ok(self.lit.contains(to.0, to.1));
         }
@@ -444,7 +458,7 @@ impl DiamondRaycast {
 
     /// The four quadrants, then `basic-raycast`'s wall post-pass.
     fn scan<T: Tiles>(&mut self, tiles: &T, field: &Field) {
-        self.scan_quadrants(tiles, field);
+        self.scan_quadrants(tiles, field, &QUADRANTS);
         self.masks.reset(tiles, field, &mut self.reach);
         // The lit tiles are visible, so transparent, but for the origin.
         if !T::PACKED_ROWS && tiles.opaque(0, 0) {
