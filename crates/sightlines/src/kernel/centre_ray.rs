@@ -195,18 +195,27 @@ fn walled_across<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64, f
         return false;
     }
     // `b(d - 1)` over `a`, whole part and remainder, stepped by `b`; the
-    // far side is `2b` on (products of offsets can pass 2^63: one division
-    // in 128 bits).
-    let start = i128::from(b) * i128::from(first - 1);
-    let (mut q, mut r) = (
-        (start / i128::from(a)) as i64,
-        (start % i128::from(a)) as i64,
-    );
+    // far side is `2b` on. Products of offsets can pass 2^63, but seldom:
+    // only then a division in 128 bits, a call to a slow routine.
+    let (mut q, mut r) = match b.checked_mul(first - 1) {
+        Some(start) => (start / a, start % a),
+        None => {
+            let start = i128::from(b) * i128::from(first - 1);
+            (
+                (start / i128::from(a)) as i64,
+                (start % i128::from(a)) as i64,
+            )
+        }
+    };
     let (two_q, two_r) = (2 * b / a, 2 * b % a);
     for d in first..=last {
         let lo = q;
-        let (mut hi, hi_r) = (q + two_q, r + two_r);
-        hi += i64::from(hi_r >= a) + i64::from(hi_r % a != 0);
+        // `r + two_r < 2a`: one wrap at most, and no division a column.
+        let (wrap, over) = match r + two_r {
+            hi_r if hi_r >= a => (1, hi_r - a),
+            hi_r => (0, hi_r),
+        };
+        let hi = q + two_q + wrap + i64::from(over != 0);
         let len = (hi - lo + 1) as u32;
         if tiles.octant_bits(octant, d, lo, len) == u64::MAX >> (64 - len) {
             return true;
