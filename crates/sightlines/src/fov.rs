@@ -8,6 +8,7 @@ use crate::algorithms::{
 use crate::error::{FovError, DIAGONAL_RULE, PARTIAL_VISIBILITY, TRANSLUCENT_TILES};
 use crate::field_of_view::{FieldOfView, Scan};
 use crate::gaps::DiagonalGaps;
+use crate::kernel::sink::Target;
 use crate::kernel::{with_tiles, Field, Sink, Visit};
 use crate::map::Opacity;
 use crate::range::Range;
@@ -577,9 +578,14 @@ impl Fov {
         })
     }
 
-    /// Whether `restrictive`'s field over `field` holds offset `to` (opaque
-    /// when `wall`), for `can_see` (see `Restrictive::sees_in_field`).
-    pub(crate) fn restrictive_sees<M>(
+    /// Whether the algorithm's field over `field` holds offset `to` (opaque
+    /// when `wall`), for `can_see` when [`Fov::sees`] cannot tell, on the
+    /// smaller field that decides it (see the module docs of
+    /// `game/sight.rs`): `restrictive` and `diamond-raycast` scan only what
+    /// the tile depends on (`Restrictive::sees_in_field`,
+    /// `DiamondRaycast::sees_in_field`); any other computes `field` and
+    /// looks the tile up.
+    pub(crate) fn sees_in_field<M>(
         &mut self,
         map: &M,
         field: &Field,
@@ -589,23 +595,15 @@ impl Fov {
     where
         M: Opacity + ?Sized,
     {
-        self.restrictive.sees_in_field(map, field, to, wall)
-    }
-
-    /// Whether `diamond-raycast`'s field over `field` (cut to the rectangle
-    /// between its origin and `to`) holds offset `to` (opaque when `wall`),
-    /// for `can_see` (see `DiamondRaycast::sees_in_field`).
-    pub(crate) fn diamond_raycast_sees<M>(
-        &mut self,
-        map: &M,
-        field: &Field,
-        to: (i64, i64),
-        wall: bool,
-    ) -> Result<bool, FovError>
-    where
-        M: Opacity + ?Sized,
-    {
-        self.diamond_raycast.sees_in_field(map, field, to, wall)
+        match self.algorithm {
+            Algorithm::Restrictive => self.restrictive.sees_in_field(map, field, to, wall),
+            Algorithm::DiamondRaycast => self.diamond_raycast.sees_in_field(map, field, to, wall),
+            _ => {
+                let mut target = Target::new(to);
+                self.dispatch(map, field, &mut target)?;
+                Ok(target.seen)
+            }
+        }
     }
 
     /// Fills `set` with the tiles visible from `origin` within `range`,

@@ -200,20 +200,16 @@ impl Fov {
         if let Some(seen) = self.sees(map, &field, d)? {
             return Ok(seen);
         }
+        let wall = map.is_opaque(to.0, to.1);
         if self.algorithm() == Algorithm::Restrictive {
             // The square that reaches B (see the module docs); `d` is
             // within MAX_REACH.
             let reach = d.0.unsigned_abs().max(d.1.unsigned_abs()) as u32;
             let field = self.field(map, from, Range::square(reach))?;
-            return self.restrictive_sees(map, &field, d, map.is_opaque(to.0, to.1));
+            return self.sees_in_field(map, &field, d, wall);
         }
         // `diamond-raycast`: B depends on the rectangle between A and B
         // alone (see the module docs).
-        self.diamond_raycast_sees(
-            map,
-            &field.cut_to_rectangle(d),
-            d,
-            map.is_opaque(to.0, to.1),
-        )
+        self.sees_in_field(map, &field.cut_to_rectangle(d), d, wall)
     }
 }
