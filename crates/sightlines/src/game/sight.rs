@@ -71,9 +71,10 @@
 //! floors beside it nearer A); a row or column strictly between A's and
 //! B's walled across it (B hidden). Otherwise `can_see` runs the scan of
 //! B's quadrant in a field cut to that rectangle, on the map's own packed
-//! words, and no post-pass over it: a wall B is lit when a tile the scan lit beside it,
-//! nearer A or level with it along each axis, is transparent. The cost is
-//! `O(|dx|·|dy|)` (still `O(distance)` along a row or column).
+//! words, and no post-pass over it: a wall B is lit when a tile the scan
+//! lit beside it, nearer A or level with it along each axis, is
+//! transparent. The cost is `O(|dx|·|dy|)` (still `O(distance)` along a
+//! row or column).
 //!
 //! **How: the wedge below the ray, then a smaller field**, for
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that

@@ -416,11 +416,11 @@ impl DiamondRaycast {
     /// opaque when `wall`) is in the field over `field`, for `can_see` when
     /// [`sees`] cannot tell (`field` cut to the rectangle between the
     /// origin and `to`, which decides it). The scan of `to`'s quadrant
-    /// alone, and for a wall the post-pass's rule at `to` only, with no masks of the
-    /// box: a wall is lit when a lit transparent tile lies beside it, one
-    /// step nearer the origin or level with it along each axis (see
-    /// [`light_walls`]). The tiles the scan lights are visible, so
-    /// transparent, but for the origin, which is lit whatever it is.
+    /// alone, and for a wall the post-pass's rule at `to` only, with no
+    /// masks of the box: a wall is lit when a lit transparent tile lies
+    /// beside it, one step nearer the origin or level with it along each
+    /// axis (see [`light_walls`]). The tiles the scan lights are visible,
+    /// so transparent, but for the origin, which is lit whatever it is.
     pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
         &mut self,
         map: &M,
