@@ -130,13 +130,27 @@ fn first_touch<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> 
     // a tile of `d`: for `c` from 0 to `b`, the depths from
     // `(2ac - a - b) / 2b` rounded up to `(2ac + a + b) / 2b` rounded down.
     // Both numerators step by `2a` a col: whole parts and remainders
-    // stepped, after one division.
+    // stepped, all from one division, `a = w·b + v` (a division is many
+    // times the cost of any other step here).
     let den = 2 * b.max(1);
-    let (step, step_r) = (2 * a / den, 2 * a % den);
-    // `lo`: `2ac - a - b` over `den`, rounded up; `hi`: `2ac + a + b`
-    // over `den`, rounded down; the tiles at either end are not asked.
-    let (mut lo_q, mut lo_r) = ((-a - b).div_euclid(den), (-a - b).rem_euclid(den));
-    let (mut hi_q, mut hi_r) = ((a + b) / den, (a + b) % den);
+    let (w, v) = (a / b.max(1), a % b.max(1));
+    // `2a = w·den + 2v`.
+    let (step, step_r) = (w, 2 * v);
+    // `hi`: `2ac + a + b` over `den`, rounded down, at `c = 0`; `a + b =
+    // (w + 1)·b + v`, one `b` over a whole `den` when `w` is even.
+    let (mut hi_q, mut hi_r) = if w % 2 == 1 {
+        ((w + 1) / 2, v)
+    } else {
+        (w / 2, b + v)
+    };
+    // `lo`: `2ac - a - b` over `den`, rounded up (floor and remainder
+    // kept): at `c = 0` the negation of `hi`'s numerator.
+    let (mut lo_q, mut lo_r) = if hi_r == 0 {
+        (-hi_q, 0)
+    } else {
+        (-hi_q - 1, den - hi_r)
+    };
+    // The tiles at either end are not asked.
     if b == 0 {
         hi_q = a - 1;
     }
@@ -207,7 +221,10 @@ fn walled_across<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64, f
             )
         }
     };
-    let (two_q, two_r) = (2 * b / a, 2 * b % a);
+    // `2b <= 2a`, so with no division: a whole part of 0 or 1, and a
+    // part over it of at most `a` (`a` itself when `b = a`).
+    let two_q = i64::from(2 * b >= a);
+    let two_r = 2 * b - two_q * a;
     for d in first..=last {
         let lo = q;
         // `r + two_r < 2a`: one wrap at most, and no division a column.
