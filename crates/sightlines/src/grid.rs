@@ -349,14 +349,17 @@ impl Opacity for Grid {
         }
     }
 
+    #[inline]
     fn bounds(&self) -> Option<Rect> {
         Some(self.rect())
     }
 
+    #[inline]
     fn bit_rows(&self) -> Option<BitRows<'_>> {
         BitRows::new(&self.words, self.words_per_row, self.rect())
     }
 
+    #[inline]
     fn bit_columns(&self) -> Option<BitColumns<'_>> {
         BitColumns::new(&self.columns, self.words_per_column, self.rect())
     }

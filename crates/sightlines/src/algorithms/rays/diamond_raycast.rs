@@ -177,6 +177,7 @@ impl DiamondRaycast {
 
     /// Scans the quadrant of octant `o` (one of [`QUADRANTS`]) row by row,
     /// marking its visible tiles in `lit`.
+    #[inline(never)]
     fn scan_quadrant<R: OctantRows>(&mut self, rows: &R, field: &Field, o: usize) {
         let octant = Octant::ALL[o];
         let (ey, ex) = octant.extents(field);
