@@ -150,7 +150,8 @@ fn first_touch<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> 
     } else {
         (-hi_q - 1, den - hi_r)
     };
-    // The tiles at either end are not asked.
+    // The tiles at either end are not asked. Along the axis (`b = 0`,
+    // where none of this holds) the one col is read to B.
     if b == 0 {
         hi_q = a - 1;
     }
