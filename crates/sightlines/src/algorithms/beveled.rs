@@ -583,7 +583,7 @@ impl Beveled {
         M: Opacity + ?Sized,
     {
         if let Some(seen) = with_tiles!(map, field.origin, |tiles| {
-            centre_ray::verdict(tiles, to)
+            centre_ray::verdict(tiles, field, to)
         }) {
             return seen;
         }

@@ -526,7 +526,7 @@ impl PrecisePermissive {
         M: Opacity + ?Sized,
     {
         if let Some(seen) = with_tiles!(map, field.origin, |tiles| {
-            centre_ray::verdict(tiles, to)
+            centre_ray::verdict(tiles, field, to)
         }) {
             return seen;
         }

@@ -266,7 +266,7 @@ impl RecursiveShadowcast {
     /// A view only ever loses the slopes that walls shadow, so the scan of
     /// part of a view finds that part of what the whole one does.
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
-        if let Some(seen) = centre_ray::verdict(tiles, to) {
+        if let Some(seen) = centre_ray::verdict(tiles, field, to) {
             return seen;
         }
         let (k, depth, col) = Octant::holding(to.0, to.1);

@@ -22,8 +22,9 @@
 //! the hull of the two squares proves it hidden. Both read a run of tiles
 //! at a time from the packed words.
 
+use super::field::Field;
 use super::octant::Octant;
-use super::tiles::Tiles;
+use super::tiles::{ByTile, OctantRows, Tiles};
 
 /// Which pinches block: a ray touching a wall's mid-line end on the side
 /// toward the major axis (*axis side*) and another's on the other side.
@@ -90,28 +91,54 @@ pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch
 /// [walled across](walled_across); `None` when only a scan can tell. For
 /// the algorithms whose sight lines run between points of the two squares,
 /// from the origin's centre or not.
-pub(crate) fn verdict<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
+pub(crate) fn verdict<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let (k, a, b) = Octant::holding(to.0, to.1);
     match k {
-        0 => verdict_in::<0, T>(tiles, a, b),
-        1 => verdict_in::<1, T>(tiles, a, b),
-        2 => verdict_in::<2, T>(tiles, a, b),
-        3 => verdict_in::<3, T>(tiles, a, b),
-        4 => verdict_in::<4, T>(tiles, a, b),
-        5 => verdict_in::<5, T>(tiles, a, b),
-        6 => verdict_in::<6, T>(tiles, a, b),
-        _ => verdict_in::<7, T>(tiles, a, b),
+        0 => verdict_in::<0, T>(tiles, field, a, b, to),
+        1 => verdict_in::<1, T>(tiles, field, a, b, to),
+        2 => verdict_in::<2, T>(tiles, field, a, b, to),
+        3 => verdict_in::<3, T>(tiles, field, a, b, to),
+        4 => verdict_in::<4, T>(tiles, field, a, b, to),
+        5 => verdict_in::<5, T>(tiles, field, a, b, to),
+        6 => verdict_in::<6, T>(tiles, field, a, b, to),
+        _ => verdict_in::<7, T>(tiles, field, a, b, to),
     }
 }
 
 /// [`verdict`] for the tile at depth `a`, col `b` of octant `K` of
 /// [`Octant::ALL`], compiled once per octant so that its packed reads know
-/// their direction.
-fn verdict_in<const K: usize, T: Tiles + ?Sized>(tiles: &T, a: i64, b: i64) -> Option<bool> {
+/// their direction. Every tile asked lies in the rectangle between the
+/// origin and the tile: read straight from the map's packed lines when
+/// they hold it all, with no check a read.
+fn verdict_in<const K: usize, T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    a: i64,
+    b: i64,
+    to: (i64, i64),
+) -> Option<bool> {
     let octant = Octant::ALL[K];
-    match first_touch(tiles, octant, a, b) {
+    let along = octant.transposed();
+    let lines = tiles.lines(&field.cut_to_rectangle(to));
+    match (lines.of(along), lines.of(octant)) {
+        (Some(across), Some(down)) => decide(&across, &down, octant, a, b),
+        _ => decide(&ByTile(tiles), &ByTile(tiles), octant, a, b),
+    }
+}
+
+/// [`verdict_in`] reading the octant's cols from `across` (lines along the
+/// depth axis) and its depths from `down`.
+#[inline(always)]
+fn decide<A: OctantRows, D: OctantRows>(
+    across: &A,
+    down: &D,
+    octant: Octant,
+    a: i64,
+    b: i64,
+) -> Option<bool> {
+    match first_touch(across, octant, a, b) {
         None => Some(true),
-        Some(d) if walled_across(tiles, octant, a, b, d) => Some(false),
+        Some(d) if walled_across(down, octant, a, b, d) => Some(false),
         Some(_) => None,
     }
 }
@@ -121,7 +148,7 @@ fn verdict_in<const K: usize, T: Tiles + ?Sized>(tiles: &T, a: i64, b: i64) -> O
 /// those two, even at an edge or a corner: a depth at or before the first
 /// such tile's, or `None` when it touches none.
 #[inline(always)]
-fn first_touch<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> Option<i64> {
+fn first_touch<R: OctantRows>(tiles: &R, octant: Octant, a: i64, b: i64) -> Option<i64> {
     // Runs along the depth axis, at one col: in any order, only "any wall"
     // matters.
     let along = octant.transposed();
@@ -198,7 +225,7 @@ fn first_touch<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64) -> 
 /// tile asked is no farther from either axis than the target, so within
 /// any range that holds it.
 #[inline(always)]
-fn walled_across<T: Tiles + ?Sized>(tiles: &T, octant: Octant, a: i64, b: i64, from: i64) -> bool {
+fn walled_across<R: OctantRows>(tiles: &R, octant: Octant, a: i64, b: i64, from: i64) -> bool {
     // In column `d` (depths `d - 1/2` to `d + 1/2`) the hull spans the cols
     // between its lower tangent at the column's near side, `-1/2 +
     // b(d - 1)/a`, and its upper one at the far side, `1/2 + b(d + 1)/a`,
@@ -310,8 +337,12 @@ mod tests {
 
     #[test]
     fn a_clear_segment_or_a_walled_column_decides_between_squares() {
+        // Tiles asked one by one have no packed lines: the field's box is
+        // only asked for them.
+        let open = |_: i32, _: i32| false;
+        let field = Field::new(&open, (0, 0), crate::Range::square(100)).unwrap();
         let verdict_all_ways =
-            |walls: &[(i64, i64)], to| all_ways(walls, to, |t, to| verdict(t, to));
+            |walls: &[(i64, i64)], to| all_ways(walls, to, |t, to| verdict(t, &field, to));
         // From (0, 0) to (6, 2) the segment is at col 1 at depth 3, and
         // the hull of the two squares spans cols 0 to 2 there.
         assert_eq!(verdict_all_ways(&[], (6, 2)), Some(true));
