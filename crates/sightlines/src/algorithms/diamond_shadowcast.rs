@@ -258,7 +258,7 @@ impl DiamondShadowcast {
     pub(crate) fn sees<T: Tiles>(&mut self, tiles: &T, field: &Field, to: (i64, i64)) -> bool {
         if !tiles.opaque(to.0, to.1) {
             // A floor: the one segment to its centre decides.
-            return !centre_ray::blocked(tiles, to, Pinch::AxisSideFirst);
+            return !centre_ray::blocked(tiles, field, to, Pinch::AxisSideFirst);
         }
         let (mut k, depth, col) = Octant::holding(to.0, to.1);
         if col == 0 && k % 2 == 1 {

@@ -214,7 +214,7 @@ impl SymmetricShadowcast {
         if !tiles.opaque(to.0, to.1) {
             // A floor: the one ray to its centre decides.
             let shut = field.gaps.blocks() && centre_shut(tiles, to);
-            return !shut && !centre_ray::blocked(tiles, to, Pinch::EitherOrder);
+            return !shut && !centre_ray::blocked(tiles, field, to, Pinch::EitherOrder);
         }
         self.reach.reset(field.range);
         let (ax, ay) = (to.0.abs(), to.1.abs());

@@ -40,16 +40,32 @@ pub(crate) enum Pinch {
 
 /// Whether the segment from the origin's centre to the centre of the tile
 /// at offset `to` (not the origin) is blocked by the walls strictly before
-/// `to` in its major axis, with `pinch` ruling the touched ends.
-pub(crate) fn blocked<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64), pinch: Pinch) -> bool {
-    // The octant's frame: depth along the major axis, `0 <= b <= a`, so
-    // the axis side of the ray is below it.
+/// `to` in its major axis, with `pinch` ruling the touched ends. Every tile
+/// asked lies in the rectangle between the origin and `to`: read straight
+/// from the map's packed lines when they hold it all (`field` says where
+/// the origin is), else asked one by one.
+pub(crate) fn blocked<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64), pinch: Pinch) -> bool {
     let (k, a, b) = Octant::holding(to.0, to.1);
     let octant = Octant::ALL[k];
-    let wall = |d: i64, c: i64| {
-        let (x, y) = octant.offset(d, c);
-        tiles.opaque(x, y)
-    };
+    match tiles.lines(&field.cut_to_rectangle(to)).of(octant) {
+        Some(lines) => walk(|d, c| lines.octant_tile(octant, d, c), a, b, pinch),
+        None => walk(
+            |d, c| {
+                let (x, y) = octant.offset(d, c);
+                tiles.opaque(x, y)
+            },
+            a,
+            b,
+            pinch,
+        ),
+    }
+}
+
+/// [`blocked`] in the frame of the segment's octant, the target at depth
+/// `a`, col `b` (`0 <= b <= a`, so the axis side of the ray is below it),
+/// with `wall` telling the tile at a depth and col.
+#[inline(always)]
+fn walk(wall: impl Fn(i64, i64) -> bool, a: i64, b: i64, pinch: Pinch) -> bool {
     // Col `b·d / a` plus 1/2 in units of 1/2a: `q` whole, `r` over.
     let (den, rise) = (2 * a, 2 * b);
     let (mut q, mut r) = (0, a);
@@ -279,6 +295,14 @@ mod tests {
     use crate::kernel::tiles::Asked;
     use crate::map::Opacity;
 
+    /// A field around `origin` on an endless floor, for the box that
+    /// [`blocked`] and [`verdict`] cut their rectangle from (tiles asked one
+    /// by one keep no packed lines, so only its reaches count).
+    fn field_at(origin: (i32, i32)) -> Field {
+        let open = |_: i32, _: i32| false;
+        Field::new(&open, origin, crate::Range::square(4_000_000)).unwrap()
+    }
+
     /// A map of a few walls on an endless floor.
     struct Walls(Vec<(i64, i64)>);
 
@@ -329,18 +353,15 @@ mod tests {
     fn blocked_all_ways(walls: &[(i64, i64)], to: (i64, i64)) -> [bool; 2] {
         all_ways(walls, to, |tiles, to| {
             [
-                blocked(tiles, to, Pinch::EitherOrder),
-                blocked(tiles, to, Pinch::AxisSideFirst),
+                blocked(tiles, &field_at((0, 0)), to, Pinch::EitherOrder),
+                blocked(tiles, &field_at((0, 0)), to, Pinch::AxisSideFirst),
             ]
         })
     }
 
     #[test]
     fn a_clear_segment_or_a_walled_column_decides_between_squares() {
-        // Tiles asked one by one have no packed lines: the field's box is
-        // only asked for them.
-        let open = |_: i32, _: i32| false;
-        let field = Field::new(&open, (0, 0), crate::Range::square(100)).unwrap();
+        let field = field_at((0, 0));
         let verdict_all_ways =
             |walls: &[(i64, i64)], to| all_ways(walls, to, |t, to| verdict(t, &field, to));
         // From (0, 0) to (6, 2) the segment is at col 1 at depth 3, and
@@ -409,7 +430,8 @@ mod tests {
                 let at = (i64::from(x - origin.0), i64::from(y - origin.1));
                 walls.contains(&at)
             };
-            blocked(&Asked::new(&map, origin), (3_000_000, 1_500_000), pinch)
+            let to = (3_000_000, 1_500_000);
+            blocked(&Asked::new(&map, origin), &field_at(origin), to, pinch)
         };
         let either = Pinch::EitherOrder;
         assert!(!ask(&[], either));
@@ -425,7 +447,8 @@ mod tests {
         // Past i32 space everything blocks, as an edge would.
         let open = |_: i32, _: i32| false;
         let tiles = Asked::new(&open, (i32::MAX - 1, 0));
-        assert!(blocked(&tiles, (5, 0), Pinch::AxisSideFirst));
-        assert!(!blocked(&tiles, (-5, 2), Pinch::AxisSideFirst));
+        let field = field_at((i32::MAX - 1, 0));
+        assert!(blocked(&tiles, &field, (5, 0), Pinch::AxisSideFirst));
+        assert!(!blocked(&tiles, &field, (-5, 2), Pinch::AxisSideFirst));
     }
 }
