@@ -560,7 +560,7 @@ impl Fov {
             })),
             Algorithm::Beveled => Some(self.beveled.sees(map, field, to)),
             Algorithm::Restrictive => with_tiles!(map, field.origin, |tiles| {
-                crate::algorithms::restrictive::sees(tiles, to)
+                crate::algorithms::restrictive::sees(tiles, field, to)
             }),
             Algorithm::DiamondRaycast => with_tiles!(map, field.origin, |tiles| {
                 crate::algorithms::diamond_raycast::sees(tiles, to)

@@ -27,38 +27,47 @@
 //! and on the cave it seldom told. The field's scan now stops at the first
 //! line where no chain of seen ones can (`Restrictive::sees_in_field`).
 
-use crate::kernel::{Octant, Tiles};
+use crate::kernel::{ByTile, Field, FieldLines, Octant, OctantRows, Tiles};
 
 /// What the facts of the [module docs](self) tell of the tile at offset
 /// `to` (not the origin): `Some(true)` when nothing below the centre ray
 /// can hide it, `Some(false)` when a wall hides its centre head-on, `None`
 /// when only the field can tell.
-pub(crate) fn sees<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
+pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let floor = !tiles.opaque(to.0, to.1);
     let (k, a, b) = Octant::holding(to.0, to.1);
+    // Every tile the facts read lies in the rectangle between the origin
+    // and `to`.
+    let lines = tiles.lines(&field.cut_to_rectangle(to));
     match k {
-        0 => sees_in::<0, T>(tiles, a, b, floor),
-        1 => sees_in::<1, T>(tiles, a, b, floor),
-        2 => sees_in::<2, T>(tiles, a, b, floor),
-        3 => sees_in::<3, T>(tiles, a, b, floor),
-        4 => sees_in::<4, T>(tiles, a, b, floor),
-        5 => sees_in::<5, T>(tiles, a, b, floor),
-        6 => sees_in::<6, T>(tiles, a, b, floor),
-        _ => sees_in::<7, T>(tiles, a, b, floor),
+        0 => sees_in::<0, T>(tiles, &lines, a, b, floor),
+        1 => sees_in::<1, T>(tiles, &lines, a, b, floor),
+        2 => sees_in::<2, T>(tiles, &lines, a, b, floor),
+        3 => sees_in::<3, T>(tiles, &lines, a, b, floor),
+        4 => sees_in::<4, T>(tiles, &lines, a, b, floor),
+        5 => sees_in::<5, T>(tiles, &lines, a, b, floor),
+        6 => sees_in::<6, T>(tiles, &lines, a, b, floor),
+        _ => sees_in::<7, T>(tiles, &lines, a, b, floor),
     }
 }
 
 /// [`sees`] for line `a`, column `b` of octant `K` of [`Octant::ALL`] (a
 /// floor or not), compiled once per octant so that its reads know their
-/// direction.
-fn sees_in<const K: usize, T: Tiles + ?Sized>(
+/// direction: straight from the map's packed `lines` when they hold the
+/// rectangle, else through `tiles`.
+fn sees_in<const K: usize, T: Tiles>(
     tiles: &T,
+    lines: &FieldLines,
     a: i64,
     b: i64,
     floor: bool,
 ) -> Option<bool> {
     let octant = Octant::ALL[K];
-    let Some(below) = first_wall_below(tiles, octant, a, b) else {
+    let below = match lines.of(octant) {
+        Some(rows) => first_wall_below(&rows, octant, a, b),
+        None => first_wall_below(&ByTile(tiles), octant, a, b),
+    };
+    let Some(below) = below else {
         return Some(true);
     };
     if floor && head_on(below, a, b) {
@@ -73,8 +82,8 @@ fn sees_in<const K: usize, T: Tiles + ?Sized>(
 /// `j` with `(2c - 1)/2j < b/a`, that is `c <= (2bj + a - 1) / 2a`), with
 /// that line's walls among its first 64 cells; `None` when there is none.
 #[inline(always)]
-fn first_wall_below<T: Tiles + ?Sized>(
-    tiles: &T,
+fn first_wall_below<R: OctantRows>(
+    tiles: &R,
     octant: Octant,
     a: i64,
     b: i64,
@@ -132,6 +141,14 @@ mod tests {
     use super::*;
     use crate::kernel::tiles::Asked;
 
+    /// A field around `origin` on an endless floor, for the box that
+    /// [`sees`] cuts its rectangle from (tiles asked one by one keep no
+    /// packed lines, so only its reaches count).
+    fn field_at(origin: (i32, i32)) -> Field {
+        let open = |_: i32, _: i32| false;
+        Field::new(&open, origin, crate::Range::square(1_000)).unwrap()
+    }
+
     /// The verdict on `to` from `(0, 0)` of the map drawn in `rows` (`#` a
     /// wall, the origin top left), in each of the eight orientations.
     fn verdicts(rows: &[&str], to: (i64, i64)) -> Vec<Option<bool>> {
@@ -161,7 +178,7 @@ mod tests {
                 let turned: Vec<(i64, i64)> = walls.iter().map(|&w| turn(w)).collect();
                 let map = move |x: i32, y: i32| turned.contains(&(i64::from(x), i64::from(y)));
                 let tiles = Asked::new(&map, (0, 0));
-                out.push(sees(&tiles, turn(to)));
+                out.push(sees(&tiles, &field_at((0, 0)), turn(to)));
             }
         }
         out
@@ -203,11 +220,20 @@ mod tests {
         // B at line 200, column 150: a wall on the axis at line 199 starts
         // below its centre; the clear wedge reads 151 columns of line 199.
         let wall = |x: i32, y: i32| (x, y) == (199, 0);
-        assert_eq!(sees(&Asked::new(&wall, (0, 0)), (200, 150)), None);
+        assert_eq!(
+            sees(&Asked::new(&wall, (0, 0)), &field_at((0, 0)), (200, 150)),
+            None
+        );
         let open = |_: i32, _: i32| false;
-        assert_eq!(sees(&Asked::new(&open, (0, 0)), (200, 150)), Some(true));
+        assert_eq!(
+            sees(&Asked::new(&open, (0, 0)), &field_at((0, 0)), (200, 150)),
+            Some(true)
+        );
         // Near the edge of i32 space the tiles past it block.
         let tiles = Asked::new(&open, (i32::MAX - 10, 0));
-        assert_eq!(sees(&tiles, (10, 3)), Some(true));
+        assert_eq!(
+            sees(&tiles, &field_at((i32::MAX - 10, 0)), (10, 3)),
+            Some(true)
+        );
     }
 }
