@@ -130,6 +130,15 @@ pub(crate) fn presized_reach<M: Opacity + ?Sized>(map: &M, range: Range) -> usiz
     reach.clamp(0, PRESIZED_REACH) as usize
 }
 
+/// A field around `origin` on an endless floor, for the tests of the
+/// walks that cut their rectangle from a field's box (tiles asked one by
+/// one keep no packed lines, so only its reaches count).
+#[cfg(test)]
+pub(crate) fn open_field(origin: (i32, i32)) -> Field {
+    let open = |_: i32, _: i32| false;
+    Field::new(&open, origin, crate::Range::square(4_000_000)).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,6 +40,14 @@ pub(crate) trait Tiles {
         FieldLines::default()
     }
 
+    /// [`lines`](Tiles::lines) over the rectangle between the origin and
+    /// offset `to` (on `field`): what a walk along the sight line from the
+    /// origin to `to` reads, and `can_see`'s first facts with it.
+    #[inline]
+    fn lines_to(&self, field: &Field, to: (i64, i64)) -> FieldLines<'_> {
+        self.lines(&field.cut_to_rectangle(to))
+    }
+
     /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`,
     /// `len` from 1 to 64, in the scan's order: bit `i` is column `c0 + i`.
     #[inline(always)]

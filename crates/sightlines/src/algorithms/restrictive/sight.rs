@@ -38,7 +38,7 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
     let (k, a, b) = Octant::holding(to.0, to.1);
     // Every tile the facts read lies in the rectangle between the origin
     // and `to`.
-    let lines = tiles.lines(&field.cut_to_rectangle(to));
+    let lines = tiles.lines_to(field, to);
     match k {
         0 => sees_in::<0, T>(tiles, &lines, a, b, floor),
         1 => sees_in::<1, T>(tiles, &lines, a, b, floor),
@@ -139,15 +139,8 @@ fn head_on((j, walls): (i64, u64), a: i64, b: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::field::open_field as field_at;
     use crate::kernel::tiles::Asked;
-
-    /// A field around `origin` on an endless floor, for the box that
-    /// [`sees`] cuts its rectangle from (tiles asked one by one keep no
-    /// packed lines, so only its reaches count).
-    fn field_at(origin: (i32, i32)) -> Field {
-        let open = |_: i32, _: i32| false;
-        Field::new(&open, origin, crate::Range::square(1_000)).unwrap()
-    }
 
     /// The verdict on `to` from `(0, 0)` of the map drawn in `rows` (`#` a
     /// wall, the origin top left), in each of the eight orientations.
