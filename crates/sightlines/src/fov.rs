@@ -563,7 +563,7 @@ impl Fov {
                 crate::algorithms::restrictive::sees(tiles, field, to)
             }),
             Algorithm::DiamondRaycast => with_tiles!(map, field.origin, |tiles| {
-                crate::algorithms::diamond_raycast::sees(tiles, to)
+                crate::algorithms::diamond_raycast::sees(tiles, field, to)
             }),
             Algorithm::BasicRaycast => Some(self.basic_raycast.sees(map, field, to)?),
             Algorithm::Raycast => Some(self.raycast.sees(map, field, to)?),

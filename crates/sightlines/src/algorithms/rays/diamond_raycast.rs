@@ -75,7 +75,7 @@ use crate::bits::mask;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
-    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
+    presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Tiles,
 };
 use crate::map::Opacity;
 
@@ -472,66 +472,111 @@ impl DiamondRaycast {
 /// What the rectangle between the origin and offset `to` (not the origin)
 /// tells of `to` before any scan, for `can_see`: light reaches a tile only
 /// from its inputs, one step nearer the origin along an axis, so only the
-/// rectangle's tiles count, and only through transparent ones (an opaque
-/// input is an obstacle that obscures itself).
+/// rectangle's tiles count, and a tile is live only when an input is
+/// visible, so transparent (or the origin).
 ///
 /// - `Some(true)` when every tile of the rectangle but `to` is
 ///   transparent: no obstacle arises, every tile is live and none
 ///   obscured, so `to` is seen, or lit by the post-pass when a wall (its
 ///   neighbours nearer the origin are visible floors).
-/// - `Some(false)` when a row or column strictly between the origin's and
-///   `to`'s is opaque across the rectangle: every chain of inputs crosses
-///   it, so nothing beyond is live, and the post-pass finds no lit floor
-///   beside `to`.
+/// - `Some(false)` when no chain of transparent tiles, each one step
+///   farther from the origin along an axis, leads from the origin to a
+///   neighbour of `to` that could light it: its inputs, or for a wall also
+///   the tile one step nearer along both axes. The live tiles lie on such
+///   chains, and the post-pass lights a wall only from a lit floor beside
+///   it.
 /// - `None` otherwise, or when the rectangle is more than 64 tiles both
 ///   wide and high (it is read a line of one word at a time).
-pub(crate) fn sees<T: Tiles + ?Sized>(tiles: &T, to: (i64, i64)) -> Option<bool> {
-    let (x0, x1) = (to.0.min(0), to.0.max(0));
-    let (y0, y1) = (to.1.min(0), to.1.max(0));
-    let (width, height) = (x1 - x0 + 1, y1 - y0 + 1);
-    if width <= 64 {
-        // Rows: bit `i` is column `x0 + i`.
-        let rows = (y0..=y1).map(|y| (y, tiles.row_bits(x0, y, width as u32)));
-        rectangle(rows, width, (0, to.1), (-x0, to.0 - x0))
-    } else if height <= 64 {
-        let columns = (x0..=x1).map(|x| (x, tiles.column_bits(x, y0, 1, height as u32)));
-        rectangle(columns, height, (0, to.0), (-y0, to.1 - y0))
-    } else {
-        None
+pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
+    let (a, b) = (to.0.abs(), to.1.abs());
+    // The fewest lines of one word each: across the longer side if it
+    // fits. Lines along rows (depth along y) or along columns, as indices
+    // into `Octant::ALL`, the quadrant by the signs of `to`.
+    let along_rows = if a.max(b) < 64 { a >= b } else { a < 64 };
+    if a.min(b) >= 64 {
+        return None;
+    }
+    let (depth, col) = if along_rows { (b, a) } else { (a, b) };
+    let k = match (along_rows, to.0 < 0, to.1 < 0) {
+        (true, false, false) => 1,
+        (true, true, false) => 2,
+        (true, true, true) => 5,
+        (true, false, true) => 6,
+        (false, false, false) => 0,
+        (false, true, false) => 3,
+        (false, true, true) => 4,
+        (false, false, true) => 7,
+    };
+    let lines = tiles.lines_to(field, to);
+    match k {
+        0 => rectangle_in::<0, T>(tiles, &lines, depth, col),
+        1 => rectangle_in::<1, T>(tiles, &lines, depth, col),
+        2 => rectangle_in::<2, T>(tiles, &lines, depth, col),
+        3 => rectangle_in::<3, T>(tiles, &lines, depth, col),
+        4 => rectangle_in::<4, T>(tiles, &lines, depth, col),
+        5 => rectangle_in::<5, T>(tiles, &lines, depth, col),
+        6 => rectangle_in::<6, T>(tiles, &lines, depth, col),
+        _ => rectangle_in::<7, T>(tiles, &lines, depth, col),
     }
 }
 
-/// [`sees`] over the rectangle's `lines` (position and walls, `len` bits
-/// each): the origin and `to` lie on lines `ends` at bits `bits`.
-fn rectangle(
-    lines: impl Iterator<Item = (i64, u64)>,
-    len: i64,
-    ends: (i64, i64),
-    bits: (i64, i64),
+/// [`rectangle`] in octant `K` of [`Octant::ALL`], compiled once per
+/// octant so that its reads know their direction: straight from the map's
+/// packed `lines` when they hold the rectangle, else through `tiles`.
+fn rectangle_in<const K: usize, T: Tiles>(
+    tiles: &T,
+    lines: &FieldLines,
+    depth: i64,
+    col: i64,
 ) -> Option<bool> {
-    let all = u64::MAX >> (64 - len);
-    // Walls anywhere but `to`; the bits walled on every line; a line walled
-    // across, strictly between the two ends'.
-    let (mut any, mut across, mut walled) = (0, false, all);
-    for (at, walls) in lines {
-        any |= if at == ends.1 {
-            walls & !(1 << bits.1)
-        } else {
-            walls
-        };
-        walled &= walls;
-        across |= walls == all && at != ends.0 && at != ends.1;
+    let octant = Octant::ALL[K];
+    match lines.of(octant) {
+        Some(rows) => rectangle(&rows, octant, depth, col),
+        None => rectangle(&ByTile(tiles), octant, depth, col),
     }
-    // The bits strictly between the two ends'.
-    let (lo, hi) = (bits.0.min(bits.1), bits.0.max(bits.1));
-    let inner = if hi - lo >= 2 {
-        mask(lo as usize + 1, hi as usize - 1)
+}
+
+/// [`sees`] in `octant`'s frame, `to` at `depth` and `col` (below 64),
+/// reading the rectangle's lines from the origin's out. A line's reach is
+/// the chains' tiles on it: its transparent tiles below one reached on the
+/// line before, and the runs of transparent tiles after them.
+#[inline(always)]
+fn rectangle<R: OctantRows>(lines: &R, octant: Octant, depth: i64, col: i64) -> Option<bool> {
+    let len = col as u32 + 1;
+    let all = mask(0, col as usize);
+    let target = 1 << col;
+    // Each seed carries through the run of open bits above it.
+    let carry = |seeds: u64, open: u64| seeds | (open.wrapping_add(seeds) ^ open) & open;
+    // B's line, its walls but B's own; the origin's, where the origin is
+    // live whatever it is.
+    let last = lines.octant_bits(octant, depth, 0, len);
+    let wall = last & target != 0;
+    let last = last & !target;
+    let first = if depth == 0 {
+        last
     } else {
-        0
+        lines.octant_bits(octant, 0, 0, len)
     };
+    // Walls anywhere but B; the reach of the line before and this one's.
+    let mut any = first | last;
+    let mut reach = carry(1, !first & all | 1);
+    for j in 1..depth {
+        let walls = lines.octant_bits(octant, j, 0, len);
+        any |= walls;
+        reach = carry(reach & !walls, !walls & all);
+        if reach == 0 {
+            // Nothing on this line is live, so nothing beyond.
+            return Some(false);
+        }
+    }
+    let mut before = 0;
+    if depth > 0 {
+        before = reach;
+        reach = carry(reach & !last, !last & all);
+    }
     if any == 0 {
         Some(true)
-    } else if across || walled & inner != 0 {
+    } else if reach & target == 0 && !(wall && col > 0 && before >> (col - 1) & 1 != 0) {
         Some(false)
     } else {
         None
@@ -736,11 +781,12 @@ mod tests {
     }
 
     #[test]
-    fn the_rectangle_settles_clear_and_walled_across() {
+    fn the_rectangle_settles_clear_and_cut_off() {
+        use crate::kernel::field::open_field;
         use crate::kernel::tiles::Asked;
         let ask = |walls: &[(i32, i32)], to: (i64, i64)| {
             let map = |x: i32, y: i32| walls.contains(&(x, y));
-            sees(&Asked::new(&map, (0, 0)), to)
+            sees(&Asked::new(&map, (0, 0)), &open_field((0, 0)), to)
         };
         for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
             let at = |x: i32, y: i32| (x * sx, y * sy);
@@ -757,6 +803,16 @@ mod tests {
             // nothing.
             assert_eq!(ask(&column[..2], to(6, 2)), None);
             assert_eq!(ask(&[at(0, 3), at(1, 3), at(2, 3)], to(3, 3)), None);
+            // A staircase with no line walled across still cuts every
+            // chain that steps away from the origin...
+            let stairs = [at(3, 0), at(2, 1), at(1, 2)];
+            assert_eq!(ask(&stairs, to(6, 2)), Some(false));
+            assert_eq!(ask(&stairs[..2], to(6, 2)), None);
+            // ...but a wall B may still be lit from the floor one step
+            // nearer along both axes.
+            let corner = [at(6, 2), at(6, 1), at(5, 2)];
+            assert_eq!(ask(&corner, to(6, 2)), None);
+            assert_eq!(ask(&[at(6, 1), at(5, 2)], to(6, 2)), Some(false));
             // Rectangles wider than a word are read by columns.
             assert_eq!(ask(&[], to(70, 3)), Some(true));
             assert_eq!(ask(&[], to(3, 70)), Some(true));
