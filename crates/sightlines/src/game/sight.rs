@@ -66,15 +66,18 @@
 //! outward one tile at a time, each tile fed by its neighbours one step
 //! nearer A along an axis, so B depends on the rectangle between A and B
 //! alone, and only through its transparent tiles (an opaque input obscures
-//! itself). Read a line of the rectangle at a time, it settles many pairs:
-//! no wall but B in it (B seen, or lit by the wall post-pass from the
-//! floors beside it nearer A); a row or column strictly between A's and
-//! B's walled across it (B hidden). Otherwise `can_see` runs the scan of
-//! B's quadrant in a field cut to that rectangle, on the map's own packed
-//! words, and no post-pass over it: a wall B is lit when a tile the scan
-//! lit beside it, nearer A or level with it along each axis, is
-//! transparent. The cost is `O(|dx|·|dy|)` (still `O(distance)` along a
-//! row or column).
+//! itself). Read a line of the rectangle at a time (across its longer
+//! side), it settles many pairs: no wall but B in it (B seen, or lit by
+//! the wall post-pass from the floors beside it nearer A); no staircase of
+//! transparent tiles from A, each a step farther along one axis, reaching
+//! a tile that could feed or light B (B hidden: a live tile has a visible
+//! input, so every live tile ends such a staircase). One addition a line
+//! carries the staircases along each run of floor. Otherwise `can_see`
+//! runs the scan of B's quadrant in a field cut to that rectangle, on the
+//! map's own packed words, and no post-pass over it: a wall B is lit when
+//! a tile the scan lit beside it, nearer A or level with it along each
+//! axis, is transparent. The cost is `O(|dx|·|dy|)` (still `O(distance)`
+//! along a row or column).
 //!
 //! **How: the wedge below the ray, then a smaller field**, for
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that
