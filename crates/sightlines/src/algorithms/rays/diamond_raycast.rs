@@ -422,6 +422,8 @@ impl DiamondRaycast {
     /// beside it, one step nearer the origin or level with it along each
     /// axis (see [`light_walls`]). The tiles the scan lights are visible,
     /// so transparent, but for the origin, which is lit whatever it is.
+    /// A rectangle of at most [`SMALL`] tiles is taken tile by tile
+    /// instead ([`sees_small`]).
     pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
         &mut self,
         map: &M,
@@ -429,7 +431,6 @@ impl DiamondRaycast {
         to: (i64, i64),
         wall: bool,
     ) -> Result<bool, FovError> {
-        self.ready(map, field)?;
         // The quadrant holding `to` holds the rectangle: on an axis, either
         // of the two beside it, which scan that axis alike (its tiles have
         // one input, along it).
@@ -440,6 +441,25 @@ impl DiamondRaycast {
                 to.0 * octant.xy >= 0 && to.1 * octant.yx >= 0
             })
             .unwrap_or(QUADRANTS[0]);
+        let (a, b) = (to.0.abs(), to.1.abs());
+        if a < 64 && (a + 1) * (b + 1) <= SMALL {
+            self.reach.reset(field.range);
+            let origin_open = !map.is_opaque(field.origin.0, field.origin.1);
+            self.prev.fit(a as usize + 1);
+            self.cur.fit(a as usize + 1);
+            let rows = (&mut self.prev.shadows[..], &mut self.cur.shadows[..]);
+            let reach = &mut self.reach;
+            return Ok(with_tiles!(map, field.origin, |tiles| sees_small(
+                tiles,
+                reach,
+                rows,
+                Octant::ALL[o],
+                (a, b),
+                wall,
+                origin_open
+            )));
+        }
+        self.ready(map, field)?;
         with_tiles!(map, field.origin, |tiles| self.scan_quadrants(
             tiles,
             field,
@@ -467,6 +487,88 @@ impl DiamondRaycast {
         }
         light_walls(tiles, &mut self.masks, &mut self.lit);
     }
+}
+
+/// The most tiles of the rectangle between A and B that
+/// [`DiamondRaycast::sees_in_field`] decides tile by tile
+/// ([`sees_small`]) rather than with the quadrant's scan, whose set-up
+/// (scratch, lines, rows, lit bits) outweighs a few dozen tiles.
+const SMALL: i64 = 128;
+
+/// Whether the tile `(a, b)` of quadrant `octant` (not the origin, `a`
+/// below 64; opaque when `wall`) is in the field, the module docs' steps
+/// taken tile by tile over the rectangle between it and the origin, each
+/// row's states on the stack: a tile is live when an input is visible,
+/// and in the range (`reach`). A wall is lit, as by the post-pass, when a
+/// visible tile lies beside it nearer the origin or level with it along
+/// each axis (the origin only when `origin_open`).
+fn sees_small<T: Tiles>(
+    tiles: &T,
+    reach: &mut Reach,
+    (mut above, mut here): (&mut [Shadow], &mut [Shadow]),
+    octant: Octant,
+    (a, b): (i64, i64),
+    wall: bool,
+    origin_open: bool,
+) -> bool {
+    // Per row, by column: the shadows (none where not live; columns past
+    // the row's reach are left as they were, and no row after reads them)
+    // and the visible tiles; the row before's and this one's.
+    let (mut seen_above, mut seen) = (0u64, 0u64);
+    for j in 0..=b {
+        let lim = reach.at(j).min(a);
+        if lim < 0 {
+            // Out of the range from here on (not for a `to` in it).
+            return false;
+        }
+        let walls = tiles.octant_bits(octant, j, 0, a as u32 + 1);
+        seen_above = seen;
+        seen = 0;
+        // The tile to the left: its shadow, and whether it is visible.
+        let (mut x, mut x_seen) = (NONE, j == 0);
+        for i in 0..=lim as usize {
+            if j == 0 && i == 0 {
+                // The origin: live and visible, whatever it is, no shadow.
+                here[0] = NONE;
+                seen = 1;
+                continue;
+            }
+            if !x_seen && seen_above >> i & 1 == 0 {
+                here[i] = NONE;
+                (x, x_seen) = (NONE, false);
+                continue;
+            }
+            let y = if j == 0 { NONE } else { above[i] };
+            let opaque = walls >> i & 1 != 0;
+            if x == NONE && y == NONE && !opaque {
+                // No shadow comes in: visible, carrying none.
+                here[i] = NONE;
+                x_seen = true;
+                seen |= 1 << i;
+                continue;
+            }
+            let (shadow, visible) = tile(x, y, i as i64, j, opaque);
+            here[i] = shadow;
+            (x, x_seen) = (shadow, visible);
+            seen |= u64::from(visible) << i;
+        }
+        if j < b {
+            if seen == 0 {
+                // Nothing on this row is live, so nothing beyond.
+                return false;
+            }
+            (above, here) = (here, above);
+        }
+    }
+    let at = |bits: u64, i: i64| i >= 0 && bits >> i & 1 != 0;
+    if !wall {
+        return at(seen, a);
+    }
+    // Beside: one step nearer along y, along x, along both.
+    let origin = |i: i64, row_b: i64| (i, row_b) == (0, 0) && !origin_open;
+    (b > 0 && at(seen_above, a) && !origin(a, b - 1))
+        || (at(seen, a - 1) && !origin(a - 1, b))
+        || (b > 0 && at(seen_above, a - 1) && !origin(a - 1, b - 1))
 }
 
 /// What the rectangle between the origin and offset `to` (not the origin)
