@@ -77,8 +77,8 @@
 //! map's own packed words, and no post-pass over it: a wall B is lit when
 //! a tile the scan lit beside it, nearer A or level with it along each
 //! axis, is transparent. A rectangle of a few dozen tiles is taken tile by
-//! tile with each row's states on the stack, where the scan's set-up would
-//! cost more than its tiles. The cost is `O(|dx|·|dy|)` (still
+//! tile instead, two rows of states at a time, where the scan's set-up
+//! would cost more than its tiles. The cost is `O(|dx|·|dy|)` (still
 //! `O(distance)` along a row or column).
 //!
 //! **How: the wedge below the ray, then a smaller field**, for

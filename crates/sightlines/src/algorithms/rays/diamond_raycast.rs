@@ -497,8 +497,10 @@ const SMALL: i64 = 128;
 
 /// Whether the tile `(a, b)` of quadrant `octant` (not the origin, `a`
 /// below 64; opaque when `wall`) is in the field, the module docs' steps
-/// taken tile by tile over the rectangle between it and the origin, each
-/// row's states on the stack: a tile is live when an input is visible,
+/// taken tile by tile over the rectangle between it and the origin, the
+/// shadows of two rows in `above` and `here` (the scratch rows, swapped as
+/// references) and their visible tiles in a word each: a tile is live when
+/// an input is visible,
 /// and in the range (`reach`). A wall is lit, as by the post-pass, when a
 /// visible tile lies beside it nearer the origin or level with it along
 /// each axis (the origin only when `origin_open`).
