@@ -47,7 +47,7 @@ pub(crate) enum Pinch {
 pub(crate) fn blocked<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64), pinch: Pinch) -> bool {
     let (k, a, b) = Octant::holding(to.0, to.1);
     let octant = Octant::ALL[k];
-    match tiles.lines_to(field, to).of(octant) {
+    match tiles.octant_lines_to(field, to, octant) {
         Some(lines) => walk(|d, c| lines.octant_tile(octant, d, c), a, b, pinch),
         None => walk(
             |d, c| {

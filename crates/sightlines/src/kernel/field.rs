@@ -68,6 +68,7 @@ impl Field {
 
     /// This field cut to the rectangle between the origin and offset `d`
     /// (which it reaches): the same origin, range and rule.
+    #[inline]
     pub(crate) fn cut_to_rectangle(&self, d: (i64, i64)) -> Field {
         Field {
             left: self.left.min(-d.0).max(0),

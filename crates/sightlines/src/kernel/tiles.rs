@@ -48,6 +48,13 @@ pub(crate) trait Tiles {
         self.lines(&field.cut_to_rectangle(to))
     }
 
+    /// [`lines_to`](Tiles::lines_to) for `octant`'s scan alone
+    /// ([`FieldLines::of`]), where only one of the two is read.
+    #[inline]
+    fn octant_lines_to(&self, field: &Field, to: (i64, i64), octant: Octant) -> Option<Lines<'_>> {
+        self.lines_to(field, to).of(octant)
+    }
+
     /// The opacity of the tiles (`depth`, `c0..c0 + len`) of `octant`,
     /// `len` from 1 to 64, in the scan's order: bit `i` is column `c0 + i`.
     #[inline(always)]
@@ -107,15 +114,12 @@ impl<'a> FieldLines<'a> {
     /// they are packed.
     #[inline(always)]
     pub(crate) fn of(&self, octant: Octant) -> Option<Lines<'a>> {
-        let (lines, dir) = if octant.xy != 0 {
-            (self.rows, octant.yx)
+        let lines = if octant.xy != 0 {
+            self.rows
         } else {
-            (self.columns, octant.xx)
+            self.columns
         };
-        lines.map(|l| Lines {
-            line_step: l.line_step * dir,
-            ..l
-        })
+        lines.map(|l| l.along(octant))
     }
 }
 
@@ -135,6 +139,17 @@ pub(crate) struct Lines<'a> {
 }
 
 impl Lines<'_> {
+    /// These lines (the map's rows, or its columns, origin's line first)
+    /// stepped the way `octant`'s depth runs along them.
+    #[inline(always)]
+    fn along(self, octant: Octant) -> Self {
+        let dir = if octant.xy != 0 { octant.yx } else { octant.xx };
+        Lines {
+            line_step: self.line_step * dir,
+            ..self
+        }
+    }
+
     /// The opacity of the `len` (1 to 64) tiles of the line `depth` away
     /// from the origin's, from the one `lowest` positions along from the
     /// origin's (to the right on a row, down on a column): bit `i` is the
@@ -309,6 +324,51 @@ impl<'a, M: Opacity + ?Sized> Packed<'a, M> {
     fn asked_row(&self, dx: i64, dy: i64, len: u32) -> u64 {
         ask_row(self, dx, dy, len)
     }
+
+    /// The map's rows as [`Lines`], if they hold every tile of `field`.
+    #[inline]
+    fn rows_over(&self, field: &Field) -> Option<Lines<'a>> {
+        lines_through(
+            &self.rows,
+            self.at,
+            (field.left, field.right, field.up, field.down),
+        )
+    }
+
+    /// The map's columns as [`Lines`], if it keeps them and they hold every
+    /// tile of `field`.
+    #[inline]
+    fn columns_over(&self, field: &Field) -> Option<Lines<'a>> {
+        // Transposed: a column's position is its y, its line its x.
+        let (up, down, left, right) = (field.up, field.down, field.left, field.right);
+        self.columns
+            .as_ref()
+            .and_then(|(bits, (x, y))| lines_through(bits, (*y, *x), (up, down, left, right)))
+    }
+}
+
+/// The lines of `bits` through (`pos`, `line`), the origin in their frame,
+/// if they hold every tile from `before` positions before it to `after`
+/// after, and from `above` lines above to `below` below.
+#[inline]
+fn lines_through<'a>(
+    bits: &BitRows<'a>,
+    (pos, line): (i64, i64),
+    (before, after, above, below): (i64, i64, i64, i64),
+) -> Option<Lines<'a>> {
+    let rect = bits.rect();
+    let inside = pos - before >= 0
+        && pos + after < i64::from(rect.width)
+        && line - above >= 0
+        && line + below < i64::from(rect.height);
+    let (words, words_per_row) = bits.words();
+    let stride = words_per_row as i64;
+    inside.then_some(Lines {
+        words,
+        line0: line * stride,
+        line_step: stride,
+        pos0: pos,
+    })
 }
 
 impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
@@ -332,32 +392,21 @@ impl<'a, M: Opacity + ?Sized> Tiles for Packed<'a, M> {
     }
 
     fn lines(&self, field: &Field) -> FieldLines<'_> {
-        // Lines of `bits` through (line, pos), the origin in their frame,
-        // if they hold every tile of the field.
-        let lines = |bits: &BitRows<'a>, (pos, line): (i64, i64), (left, right, up, down)| {
-            let rect = bits.rect();
-            let inside = pos - left >= 0
-                && pos + right < i64::from(rect.width)
-                && line - up >= 0
-                && line + down < i64::from(rect.height);
-            let (words, words_per_row) = bits.words();
-            let stride = words_per_row as i64;
-            inside.then_some(Lines {
-                words,
-                line0: line * stride,
-                line_step: stride,
-                pos0: pos,
-            })
-        };
-        let (left, right, up, down) = (field.left, field.right, field.up, field.down);
         FieldLines {
-            rows: lines(&self.rows, self.at, (left, right, up, down)),
-            // Transposed: a column's position is its y, its line its x.
-            columns: self
-                .columns
-                .as_ref()
-                .and_then(|(bits, (x, y))| lines(bits, (*y, *x), (up, down, left, right))),
+            rows: self.rows_over(field),
+            columns: self.columns_over(field),
         }
+    }
+
+    #[inline]
+    fn octant_lines_to(&self, field: &Field, to: (i64, i64), octant: Octant) -> Option<Lines<'_>> {
+        let field = field.cut_to_rectangle(to);
+        let lines = if octant.xy != 0 {
+            self.rows_over(&field)
+        } else {
+            self.columns_over(&field)
+        };
+        lines.map(|l| l.along(octant))
     }
 
     #[inline(always)]

@@ -75,7 +75,7 @@ use crate::bits::mask;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
-    presized_reach, with_tiles, ByTile, Field, FieldLines, Octant, OctantRows, Reach, Sink, Tiles,
+    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
 };
 use crate::map::Opacity;
 
@@ -611,16 +611,15 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
         (false, true, true) => 4,
         (false, false, true) => 7,
     };
-    let lines = tiles.lines_to(field, to);
     match k {
-        0 => rectangle_in::<0, T>(tiles, &lines, depth, col),
-        1 => rectangle_in::<1, T>(tiles, &lines, depth, col),
-        2 => rectangle_in::<2, T>(tiles, &lines, depth, col),
-        3 => rectangle_in::<3, T>(tiles, &lines, depth, col),
-        4 => rectangle_in::<4, T>(tiles, &lines, depth, col),
-        5 => rectangle_in::<5, T>(tiles, &lines, depth, col),
-        6 => rectangle_in::<6, T>(tiles, &lines, depth, col),
-        _ => rectangle_in::<7, T>(tiles, &lines, depth, col),
+        0 => rectangle_in::<0, T>(tiles, field, to, depth, col),
+        1 => rectangle_in::<1, T>(tiles, field, to, depth, col),
+        2 => rectangle_in::<2, T>(tiles, field, to, depth, col),
+        3 => rectangle_in::<3, T>(tiles, field, to, depth, col),
+        4 => rectangle_in::<4, T>(tiles, field, to, depth, col),
+        5 => rectangle_in::<5, T>(tiles, field, to, depth, col),
+        6 => rectangle_in::<6, T>(tiles, field, to, depth, col),
+        _ => rectangle_in::<7, T>(tiles, field, to, depth, col),
     }
 }
 
@@ -629,12 +628,13 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
 /// packed `lines` when they hold the rectangle, else through `tiles`.
 fn rectangle_in<const K: usize, T: Tiles>(
     tiles: &T,
-    lines: &FieldLines,
+    field: &Field,
+    to: (i64, i64),
     depth: i64,
     col: i64,
 ) -> Option<bool> {
     let octant = Octant::ALL[K];
-    match lines.of(octant) {
+    match tiles.octant_lines_to(field, to, octant) {
         Some(rows) => rectangle(&rows, octant, depth, col),
         None => rectangle(&ByTile(tiles), octant, depth, col),
     }

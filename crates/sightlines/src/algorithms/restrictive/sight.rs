@@ -27,7 +27,7 @@
 //! and on the cave it seldom told. The field's scan now stops at the first
 //! line where no chain of seen ones can (`Restrictive::sees_in_field`).
 
-use crate::kernel::{ByTile, Field, FieldLines, Octant, OctantRows, Tiles};
+use crate::kernel::{ByTile, Field, Octant, OctantRows, Tiles};
 
 /// What the facts of the [module docs](self) tell of the tile at offset
 /// `to` (not the origin): `Some(true)` when nothing below the centre ray
@@ -36,18 +36,15 @@ use crate::kernel::{ByTile, Field, FieldLines, Octant, OctantRows, Tiles};
 pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let floor = !tiles.opaque(to.0, to.1);
     let (k, a, b) = Octant::holding(to.0, to.1);
-    // Every tile the facts read lies in the rectangle between the origin
-    // and `to`.
-    let lines = tiles.lines_to(field, to);
     match k {
-        0 => sees_in::<0, T>(tiles, &lines, a, b, floor),
-        1 => sees_in::<1, T>(tiles, &lines, a, b, floor),
-        2 => sees_in::<2, T>(tiles, &lines, a, b, floor),
-        3 => sees_in::<3, T>(tiles, &lines, a, b, floor),
-        4 => sees_in::<4, T>(tiles, &lines, a, b, floor),
-        5 => sees_in::<5, T>(tiles, &lines, a, b, floor),
-        6 => sees_in::<6, T>(tiles, &lines, a, b, floor),
-        _ => sees_in::<7, T>(tiles, &lines, a, b, floor),
+        0 => sees_in::<0, T>(tiles, field, to, a, b, floor),
+        1 => sees_in::<1, T>(tiles, field, to, a, b, floor),
+        2 => sees_in::<2, T>(tiles, field, to, a, b, floor),
+        3 => sees_in::<3, T>(tiles, field, to, a, b, floor),
+        4 => sees_in::<4, T>(tiles, field, to, a, b, floor),
+        5 => sees_in::<5, T>(tiles, field, to, a, b, floor),
+        6 => sees_in::<6, T>(tiles, field, to, a, b, floor),
+        _ => sees_in::<7, T>(tiles, field, to, a, b, floor),
     }
 }
 
@@ -57,13 +54,16 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
 /// rectangle, else through `tiles`.
 fn sees_in<const K: usize, T: Tiles>(
     tiles: &T,
-    lines: &FieldLines,
+    field: &Field,
+    to: (i64, i64),
     a: i64,
     b: i64,
     floor: bool,
 ) -> Option<bool> {
     let octant = Octant::ALL[K];
-    let below = match lines.of(octant) {
+    // Every tile the facts read lies in the rectangle between the origin
+    // and `to`.
+    let below = match tiles.octant_lines_to(field, to, octant) {
         Some(rows) => first_wall_below(&rows, octant, a, b),
         None => first_wall_below(&ByTile(tiles), octant, a, b),
     };
