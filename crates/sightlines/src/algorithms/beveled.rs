@@ -71,8 +71,8 @@ use crate::kernel::centre_ray;
 use crate::kernel::sink::Target;
 use crate::kernel::tiles::{Asked, Packed};
 use crate::kernel::{
-    each_octant, presized_reach, with_tiles, Field, FieldLines, Lines, Octant, OctantRows, Reach,
-    Ring, Sink, Tiles,
+    each_octant, one_octant, presized_reach, with_tiles, Field, FieldLines, Lines, Octant,
+    OctantRows, Reach, Ring, Sink, Tiles,
 };
 use crate::map::Opacity;
 use crate::range::Range;
@@ -617,16 +617,10 @@ impl Beveled {
     ) where
         M: Opacity + ?Sized,
     {
-        with_tiles!(map, field.origin, |tiles| match k {
-            0 => self.sight::<0, _>(tiles, field, reach, (depth, col), target),
-            1 => self.sight::<1, _>(tiles, field, reach, (depth, col), target),
-            2 => self.sight::<2, _>(tiles, field, reach, (depth, col), target),
-            3 => self.sight::<3, _>(tiles, field, reach, (depth, col), target),
-            4 => self.sight::<4, _>(tiles, field, reach, (depth, col), target),
-            5 => self.sight::<5, _>(tiles, field, reach, (depth, col), target),
-            6 => self.sight::<6, _>(tiles, field, reach, (depth, col), target),
-            _ => self.sight::<7, _>(tiles, field, reach, (depth, col), target),
-        });
+        with_tiles!(map, field.origin, |tiles| one_octant!(
+            k,
+            self.sight::<_, _>(tiles, field, reach, (depth, col), target)
+        ));
     }
 
     /// [`sees`](Self::sees) in octant `O`, the target at column `x`, row

@@ -23,7 +23,7 @@
 //! at a time from the packed words.
 
 use super::field::Field;
-use super::octant::Octant;
+use super::octant::{one_octant, Octant};
 use super::tiles::{ByTile, OctantRows, Tiles};
 
 /// Which pinches block: a ray touching a wall's mid-line end on the side
@@ -109,16 +109,7 @@ fn walk(wall: impl Fn(i64, i64) -> bool, a: i64, b: i64, pinch: Pinch) -> bool {
 /// from the origin's centre or not.
 pub(crate) fn verdict<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let (k, a, b) = Octant::holding(to.0, to.1);
-    match k {
-        0 => verdict_in::<0, T>(tiles, field, a, b, to),
-        1 => verdict_in::<1, T>(tiles, field, a, b, to),
-        2 => verdict_in::<2, T>(tiles, field, a, b, to),
-        3 => verdict_in::<3, T>(tiles, field, a, b, to),
-        4 => verdict_in::<4, T>(tiles, field, a, b, to),
-        5 => verdict_in::<5, T>(tiles, field, a, b, to),
-        6 => verdict_in::<6, T>(tiles, field, a, b, to),
-        _ => verdict_in::<7, T>(tiles, field, a, b, to),
-    }
+    one_octant!(k, verdict_in::<_, T>(tiles, field, a, b, to))
 }
 
 /// [`verdict`] for the tile at depth `a`, col `b` of octant `K` of

@@ -20,7 +20,7 @@ pub(crate) mod slope;
 pub(crate) mod tiles;
 
 pub(crate) use field::{presized_reach, Field};
-pub(crate) use octant::{each_octant, each_quadrant, Octant, Quadrant};
+pub(crate) use octant::{each_octant, each_quadrant, one_octant, Octant, Quadrant};
 pub(crate) use reach::Reach;
 pub(crate) use ring::Ring;
 pub(crate) use sink::{Sink, Visit};

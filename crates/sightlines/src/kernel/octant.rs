@@ -219,6 +219,27 @@ macro_rules! each_quadrant {
 }
 pub(crate) use each_quadrant;
 
+/// `one_octant!(k, verdict_in::<_, T>(tiles, a, b))` calls
+/// `verdict_in::<k, T>(tiles, a, b)` for the octant index `k` (0 to 7, any
+/// larger as 7): a run-time octant dispatched to its own const-generic
+/// copy, as [`each_octant!`] calls all eight. A method works too
+/// (`self.sight::<_, _>(…)`).
+macro_rules! one_octant {
+    ($k:expr, $($f:ident).+ :: <_ $(, $generic:tt)*> ($($arg:expr),* $(,)?)) => {
+        match $k {
+            0 => $($f).+::<0 $(, $generic)*>($($arg),*),
+            1 => $($f).+::<1 $(, $generic)*>($($arg),*),
+            2 => $($f).+::<2 $(, $generic)*>($($arg),*),
+            3 => $($f).+::<3 $(, $generic)*>($($arg),*),
+            4 => $($f).+::<4 $(, $generic)*>($($arg),*),
+            5 => $($f).+::<5 $(, $generic)*>($($arg),*),
+            6 => $($f).+::<6 $(, $generic)*>($($arg),*),
+            _ => $($f).+::<7 $(, $generic)*>($($arg),*),
+        }
+    };
+}
+pub(crate) use one_octant;
+
 #[cfg(test)]
 mod tests {
     use super::*;

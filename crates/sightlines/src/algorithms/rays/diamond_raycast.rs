@@ -75,7 +75,7 @@ use crate::bits::mask;
 use crate::error::FovError;
 use crate::field_of_view::{field_of_view, Scan};
 use crate::kernel::{
-    presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
+    one_octant, presized_reach, with_tiles, ByTile, Field, Octant, OctantRows, Reach, Sink, Tiles,
 };
 use crate::map::Opacity;
 
@@ -611,16 +611,7 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
         (false, true, true) => 4,
         (false, false, true) => 7,
     };
-    match k {
-        0 => rectangle_in::<0, T>(tiles, field, to, depth, col),
-        1 => rectangle_in::<1, T>(tiles, field, to, depth, col),
-        2 => rectangle_in::<2, T>(tiles, field, to, depth, col),
-        3 => rectangle_in::<3, T>(tiles, field, to, depth, col),
-        4 => rectangle_in::<4, T>(tiles, field, to, depth, col),
-        5 => rectangle_in::<5, T>(tiles, field, to, depth, col),
-        6 => rectangle_in::<6, T>(tiles, field, to, depth, col),
-        _ => rectangle_in::<7, T>(tiles, field, to, depth, col),
-    }
+    one_octant!(k, rectangle_in::<_, T>(tiles, field, to, depth, col))
 }
 
 /// [`rectangle`] in octant `K` of [`Octant::ALL`], compiled once per

@@ -27,7 +27,7 @@
 //! and on the cave it seldom told. The field's scan now stops at the first
 //! line where no chain of seen ones can (`Restrictive::sees_in_field`).
 
-use crate::kernel::{ByTile, Field, Octant, OctantRows, Tiles};
+use crate::kernel::{one_octant, ByTile, Field, Octant, OctantRows, Tiles};
 
 /// What the facts of the [module docs](self) tell of the tile at offset
 /// `to` (not the origin): `Some(true)` when nothing below the centre ray
@@ -36,16 +36,7 @@ use crate::kernel::{ByTile, Field, Octant, OctantRows, Tiles};
 pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let floor = !tiles.opaque(to.0, to.1);
     let (k, a, b) = Octant::holding(to.0, to.1);
-    match k {
-        0 => sees_in::<0, T>(tiles, field, to, a, b, floor),
-        1 => sees_in::<1, T>(tiles, field, to, a, b, floor),
-        2 => sees_in::<2, T>(tiles, field, to, a, b, floor),
-        3 => sees_in::<3, T>(tiles, field, to, a, b, floor),
-        4 => sees_in::<4, T>(tiles, field, to, a, b, floor),
-        5 => sees_in::<5, T>(tiles, field, to, a, b, floor),
-        6 => sees_in::<6, T>(tiles, field, to, a, b, floor),
-        _ => sees_in::<7, T>(tiles, field, to, a, b, floor),
-    }
+    one_octant!(k, sees_in::<_, T>(tiles, field, to, a, b, floor))
 }
 
 /// [`sees`] for line `a`, column `b` of octant `K` of [`Octant::ALL`] (a
