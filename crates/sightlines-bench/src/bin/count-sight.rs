@@ -3,12 +3,14 @@
 //! instructions a question costs.
 //!
 //! ```text
-//! count-sight MAP ALGORITHM|bresenham D [--reps N]
+//! count-sight MAP ALGORITHM|bresenham D [--reps N] [--pair I]
 //!     MAP is `open` or `cave`; the pairs are those of `can_see/MAP/…/dD` in
 //!     crates/sightlines/benches/game.rs: from the open map's centre (the
 //!     cave's first 8 viewpoints) to the tile D away (Euclidean, rounded)
 //!     in 8 directions, range circle(64). One warm-up round, then N rounds
 //!     (100) inside sightlines_sight_measure; prints questions=<number asked>.
+//!     --pair I asks only the I-th question (0 to 7), to see where the
+//!     instructions of a mean go.
 //! ```
 //!
 //! Instructions per question:
@@ -44,15 +46,27 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {
-    let usage = "usage: count-sight open|cave ALGORITHM|bresenham D [--reps N]";
+    let usage = "usage: count-sight open|cave ALGORITHM|bresenham D [--reps N] [--pair I]";
     let [map, who, d, rest @ ..] = args.as_slice() else {
         return Err(usage.into());
     };
-    let reps = match rest {
-        [] => 100,
-        [flag, n] if flag == "--reps" => n.parse().map_err(|_| format!("bad --reps {n}"))?,
-        _ => return Err(usage.into()),
-    };
+    let (mut reps, mut pair) = (100, None);
+    for option in rest.chunks(2) {
+        match option {
+            [flag, n] if flag == "--reps" => {
+                reps = n.parse().map_err(|_| format!("bad --reps {n}"))?
+            }
+            [flag, i] if flag == "--pair" => {
+                pair = Some(
+                    i.parse::<usize>()
+                        .ok()
+                        .filter(|&i| i < 8)
+                        .ok_or(format!("bad --pair {i}: 0 to 7"))?,
+                )
+            }
+            _ => return Err(usage.into()),
+        }
+    }
     let d: f64 = d.parse().map_err(|_| format!("bad distance {d}"))?;
     let dir = maps_dir()?;
     let read =
@@ -90,6 +104,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
             (from, to)
         })
         .collect();
+    let pairs: Vec<_> = match pair {
+        Some(i) => vec![pairs[i]],
+        None => pairs,
+    };
+    let questions = pairs.len() as u32 * reps;
     let range = Range::circle(64);
     let mut ask: Box<dyn FnMut() -> usize> = if who == "bresenham" {
         Box::new(|| {
@@ -114,6 +133,6 @@ fn run(args: Vec<String>) -> Result<(), String> {
     ask();
     let seen = sightlines_sight_measure(&mut ask, reps);
     black_box(seen);
-    println!("questions={}", 8 * reps);
+    println!("questions={questions}");
     Ok(())
 }

@@ -1,37 +1,62 @@
-//! `can_see` for MRPAS before any scan: two facts about the tiles between
-//! A and B that settle most pairs, each read a line at a time.
+//! `can_see` for MRPAS before any scan: a walk along B's centre ray that
+//! settles most pairs, reading a few cells a line.
 //!
 //! MRPAS has no margin around the segment that is safe to scan alone (an
-//! obstacle grows with every wall that joins it), so when no fact tells,
-//! `can_see` computes the field in the square that reaches B, as little of
-//! it as B depends on (`Restrictive::sees_in_field`). Each fact holds
-//! whatever the other octants mark, since marks only add open cells. In
-//! B's octant, B at line `a` and column `b`:
+//! obstacle grows with every wall that joins it), so when the walk cannot
+//! tell, `can_see` computes the field in the square that reaches B, as
+//! little of it as B depends on (`Restrictive::sees_in_field`). In B's
+//! octant, B is at line `a` and column `b`, its centre at angle `r = b/a`.
+//! On each line `j < a` the walk looks at `low = ⌊r·j⌋` and `high = low +
+//! 1`, the cells whose centres lie just below and just above `r`; one of
+//! them holds `r` in its range, strictly except on a *tie* (`r` on their
+//! shared edge).
 //!
-//! - **Nothing below the centre ray** ([`first_wall_below`]). Obstacles start
-//!   where the walls that make or widen them start. If no wall of lines
-//!   `1..a` starts below B's centre (angle `b/a`), no obstacle does, and the
-//!   minimum angle stays 0 (it grows from walls on the axis, which start
-//!   below). Then no obstacle holds B's centre, let alone its whole range,
-//!   and the cells `(j, ⌊b·j/a⌋)` (centres at or below B's, each an inner
-//!   neighbour of the next, all transparent) are visible up to B: B is
-//!   seen.
-//! - **A wall head-on** ([`head_on`]). When the first wall below the ray
-//!   holds B's centre's angle strictly inside its range and is surely
-//!   seen (its inner neighbour on the ray's floor path, a floor before it
-//!   on its line so that it does not join the minimum angle), its obstacle
-//!   hides a floor B.
+//! - **No obstacle reaches the ray.** An obstacle is a chain of visible
+//!   walls' ranges; if one held `r`, a wall of the chain would hold it,
+//!   and such a wall is a cell the walk meets (where it stops, below).
+//!   So each obstacle lies wholly below `r` or wholly above, and the walk
+//!   bounds the highest end below (`below`) and the lowest start above
+//!   (`above`). Only walls at `low - 1 ..= low + 2` count: a wall two
+//!   cells farther out ends (or starts) at least `3/2j` from `r`, while a
+//!   later centre of the walk lies within `1/j'` of it, `j' > j`.
+//! - **The cells beside the ray.** `low` or `high` is *surely seen and
+//!   open* when it is a floor, scanned (its range ends past a bound on
+//!   the minimum angle), its centre in no obstacle (`below` at most its
+//!   centre, or `above` at least), and one of its inner neighbours (one
+//!   line back, same column or one toward the axis) was surely seen and
+//!   open. Line 1 is seen whole. Marks other octants leave only add open
+//!   cells, so this holds whatever they mark.
+//! - **The minimum angle** grows by runs of walls from the first cell a
+//!   line scans; taking every wall as seen bounds it from above.
+//! - **Seen.** If `low` or `high` is surely open on line `a - 1` and
+//!   feeds B, B is seen: no obstacle holds `r`, B's centre, and none
+//!   holds B's whole range, which holds `r`.
+//! - **Hidden.** If the cell holding `r` strictly is a wall fed by a surely
+//!   open cell, it is seen: no obstacle holds its whole range, which holds
+//!   `r`. It then makes or widens an obstacle over its range, or joins the
+//!   minimum angle, which then passes its end. If no run of walls from the
+//!   line's first cell reaches it, it cannot join, and a floor B is hidden
+//!   (its centre `r` strictly inside); else B is hidden when the wall's
+//!   range passes B's end. A wall B is hidden when the wall's range holds
+//!   B's whole range. B on an axis or a diagonal, which another octant's
+//!   pass may see, is left to the field.
+//! - Otherwise, when neither `low` nor `high` is surely open, the walk
+//!   stops and the field decides. So it does when walls meet on the ray on
+//!   two tie lines, one ending at `r` and one starting there, which could
+//!   join into an obstacle across it: on the second line both cells beside
+//!   the ray are walls or hidden.
 //!
-//! A third fact, that no chain of transparent tiles a king's step apart
-//! leads from A to B, was tried here and dropped: it walks every line to B,
-//! and on the cave it seldom told. The field's scan now stops at the first
-//! line where no chain of seen ones can (`Restrictive::sees_in_field`).
+//! Open ground, where no cell from the axis to `low + 2` is a wall, takes
+//! one read a line. The walk replaced two earlier facts, a clear wedge
+//! below the ray and the first wall below it head-on, which it covers.
+//! A third, that no chain of transparent tiles a king's step apart leads
+//! from A to B, was tried and dropped: it walks every line to B, and on
+//! the cave it seldom told.
 
 use crate::kernel::{one_octant, ByTile, Field, Octant, OctantRows, Tiles};
 
-/// What the facts of the [module docs](self) tell of the tile at offset
-/// `to` (not the origin): `Some(true)` when nothing below the centre ray
-/// can hide it, `Some(false)` when a wall hides its centre head-on, `None`
+/// What the walk of the [module docs](self) tells of the tile at offset
+/// `to` (not the origin): `Some(true)` seen, `Some(false)` hidden, `None`
 /// when only the field can tell.
 pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
     let floor = !tiles.opaque(to.0, to.1);
@@ -51,80 +76,210 @@ fn sees_in<const K: usize, T: Tiles>(
     b: i64,
     floor: bool,
 ) -> Option<bool> {
+    // Products of a line and a column stay far inside i64.
+    if a > 1 << 28 {
+        return None;
+    }
     let octant = Octant::ALL[K];
-    // Every tile the facts read lies in the rectangle between the origin
+    // Every tile the walk reads lies in the rectangle between the origin
     // and `to`.
-    let below = match tiles.octant_lines_to(field, to, octant) {
-        Some(rows) => first_wall_below(&rows, octant, a, b),
-        None => first_wall_below(&ByTile(tiles), octant, a, b),
-    };
-    let Some(below) = below else {
-        return Some(true);
-    };
-    if floor && head_on(below, a, b) {
-        Some(false)
-    } else {
-        None
+    match tiles.octant_lines_to(field, to, octant) {
+        Some(rows) => walk_the_ray(&rows, octant, a, b, floor),
+        None => walk_the_ray(&ByTile(tiles), octant, a, b, floor),
     }
 }
 
-/// The first line of `1..a` of `octant` holding a wall whose angle range
-/// starts below the centre of cell `b` of line `a` (the cells `c` of line
-/// `j` with `(2c - 1)/2j < b/a`, that is `c <= (2bj + a - 1) / 2a`), with
-/// that line's walls among its first 64 cells; `None` when there is none.
+/// An angle `num / 2·line`: a cell's edge (`num = 2c ± 1`) or centre
+/// (`num = 2c`) at its line.
+#[derive(Clone, Copy, Debug)]
+struct Angle {
+    num: i64,
+    line: i64,
+}
+
+impl Angle {
+    #[inline(always)]
+    const fn new(num: i64, line: i64) -> Angle {
+        Angle { num, line }
+    }
+
+    /// `self < other`, exactly (both lines below 2^28, numerators below
+    /// 2^30).
+    #[inline(always)]
+    fn below(self, other: Angle) -> bool {
+        self.num * other.line < other.num * self.line
+    }
+}
+
+/// The walk of the [module docs](self): the cells around B's centre ray
+/// (angle `b/a`) line by line, carrying which of the two cells beside the
+/// ray are surely seen and open, and bounds on the obstacles and on the
+/// minimum angle, until a wall that surely hides B, B itself, or a line
+/// where nothing is sure.
 #[inline(always)]
-fn first_wall_below<R: OctantRows>(
+fn walk_the_ray<R: OctantRows>(
     tiles: &R,
     octant: Octant,
     a: i64,
     b: i64,
-) -> Option<(i64, u64)> {
-    let den = 2 * a;
-    // The last column, `q`, with `r` over, in units of 1/2a; line 0 first.
-    let (mut q, mut r) = (0, a - 1);
-    for j in 1..a {
-        // `2b <= den` and `r < den`: at most one carry.
-        r += 2 * b;
-        if r >= den {
-            r -= den;
-            q += 1;
+    floor: bool,
+) -> Option<bool> {
+    let ray = Angle::new(2 * b, a);
+    // The highest end of a wall wholly below the ray (at most the ray) and
+    // the lowest start of one wholly above (at least the ray), among the
+    // cells that can matter; none yet: -1/2 and 3/2, past every centre.
+    let mut below = Angle::new(-1, 1);
+    let mut above = Angle::new(3, 1);
+    // A bound on the minimum angle: every wall taken as seen.
+    let mut min_angle = Angle::new(0, 1);
+    // `low` is column `⌊b·j/a⌋` of line `j`, `b·j = low·a + rem`; `high`
+    // the next. Whether each is surely seen and open on the line before
+    // (line 1 is seen whole: the origin counts as both).
+    let (mut low, mut rem) = (0i64, 0i64);
+    // Open ground first: while every cell from the axis to two past `low`
+    // is a floor, no wall can have made an obstacle or moved the minimum
+    // angle near the ray, and `low` (and `high`, when it is read) is seen
+    // and open; one read a line.
+    let mut j = 1;
+    while j < a {
+        let (next_low, next_rem) = if rem + b >= a {
+            (low + 1, rem + b - a)
+        } else {
+            (low, rem + b)
+        };
+        let hi = (next_low + 2).min(b).min(j);
+        if hi >= 64 || tiles.octant_bits(octant, j, 0, (hi + 1) as u32) != 0 {
+            break;
         }
-        let mut c0 = 0;
-        while c0 <= q {
-            let len = (q - c0 + 1).min(64) as u32;
-            let walls = tiles.octant_bits(octant, j, c0, len);
-            if walls != 0 {
-                return Some((j, if c0 == 0 { walls } else { 0 }));
+        (low, rem) = (next_low, next_rem);
+        j += 1;
+    }
+    if j == a {
+        return Some(true);
+    }
+    // Line `j - 1` was open ground: `high` too is open (off the diagonal,
+    // where beyond it feeds nothing).
+    let (mut low_open, mut high_open) = (true, true);
+    for j in j..=a {
+        rem += b;
+        let stepped = rem >= a;
+        if stepped {
+            rem -= a;
+            low += 1;
+        }
+        // The inner neighbours of a cell are one line back, in its column
+        // and one toward the axis.
+        let (low_fed, high_fed) = if stepped {
+            (low_open || high_open, high_open)
+        } else {
+            (low_open, low_open || high_open)
+        };
+        // The first cell the line scans: the first whose end passes the
+        // minimum angle, ⌊min_angle·j + 1/2⌋.
+        let first = if min_angle.num == 0 {
+            0
+        } else {
+            (min_angle.num * j + min_angle.line) / (2 * min_angle.line)
+        };
+        if j == a {
+            // B's centre lies in no obstacle: one would hold a wall on the
+            // ray, which the walk passes only as a seen head-on one.
+            return (low_fed && b >= first).then_some(true);
+        }
+        // The walls of columns `lo..=hi`: from the first cell scanned (or
+        // the band's first) to two past `low`; past the diagonal no cell
+        // of this pass, and past B's column no wall that matters.
+        let hi = (low + 2).min(b).min(j);
+        let band_lo = (low - 1).max(0);
+        let lo = first.min(band_lo);
+        let (band, run_end) = if hi - lo < 64 {
+            let bits = tiles.octant_bits(octant, j, lo, (hi - lo + 1) as u32);
+            let run = i64::from((!(bits >> (first - lo))).trailing_zeros());
+            (bits >> (band_lo - lo) << (band_lo - low + 1), first + run)
+        } else {
+            // A long line from the minimum angle: the band and the run
+            // read apart, the run up to 64 cells.
+            let bits = tiles.octant_bits(octant, j, band_lo, (hi - band_lo + 1) as u32);
+            let len = (hi - first + 1).min(64);
+            let run = tiles.octant_bits(octant, j, first, len as u32);
+            let run = i64::from((!run).trailing_zeros());
+            if run == 64 && first + 64 <= hi {
+                return None;
             }
-            c0 += 64;
+            (bits << (band_lo - low + 1), first + run)
+        };
+        // Bit `col - low + 1` of `band` is column `col`.
+        let wall = |col: i64| band >> (col - low + 1) & 1 != 0;
+        // The cell holding the ray strictly, if one does (not on a tie).
+        let twice = 2 * rem;
+        let holder = match twice.cmp(&a) {
+            std::cmp::Ordering::Less => Some((low, low_fed)),
+            std::cmp::Ordering::Greater => Some((low + 1, high_fed)),
+            std::cmp::Ordering::Equal => None,
+        };
+        if let Some((w, fed)) = holder.filter(|&(w, _)| wall(w)) {
+            // Head-on: seen when fed (no obstacle holds the ray). It makes
+            // or widens an obstacle over its range, unless it joins the
+            // minimum angle (when the run of walls from the first cell
+            // reaches it), which then passes its end. Either hides B when
+            // its range holds B's (B a wall), or B's centre and end.
+            let starts_before = !Angle::new(2 * b - 1, a).below(Angle::new(2 * w - 1, j));
+            let ends_after = !Angle::new(2 * w + 1, j).below(Angle::new(2 * b + 1, a));
+            let hides = if floor {
+                run_end < w || ends_after
+            } else {
+                starts_before && ends_after
+            };
+            return (fed && hides && 0 < b && b < a).then_some(false);
+        }
+        let seen_open = |col: i64, fed: bool| -> bool {
+            if !fed || col < first || col > j || wall(col) {
+                return false;
+            }
+            let centre = Angle::new(2 * col, j);
+            if centre.below(ray) {
+                !centre.below(below)
+            } else {
+                !above.below(centre)
+            }
+        };
+        low_open = seen_open(low, low_fed);
+        high_open = seen_open(low + 1, high_fed);
+        if !(low_open || high_open) {
+            return None;
+        }
+        // This line's walls: the minimum angle, and the obstacles beside
+        // the ray (walls farther out end or start too far from it to hold
+        // a later centre of the walk).
+        if run_end > first {
+            min_angle = Angle::new(2 * run_end - 1, j);
+            if ray.below(min_angle) {
+                return None;
+            }
+        }
+        if band != 0 {
+            let (last_below, first_above) = if twice < a {
+                (low - 1, low + 1)
+            } else if twice > a {
+                (low, low + 2)
+            } else {
+                (low, low + 1)
+            };
+            if let Some(col) = (low - 1..=last_below).rev().find(|&c| wall(c)) {
+                let end = Angle::new(2 * col + 1, j);
+                if below.below(end) {
+                    below = end;
+                }
+            }
+            if let Some(col) = (first_above..=low + 2).find(|&c| wall(c)) {
+                let start = Angle::new(2 * col - 1, j);
+                if start.below(above) {
+                    above = start;
+                }
+            }
         }
     }
     None
-}
-
-/// Whether the first wall below the centre ray, on line `j` among `walls`
-/// (see [`first_wall_below`]), hides the centre of floor cell `b` of line
-/// `a` for certain: the wall `W` is the cell whose range holds the ray
-/// strictly inside; its inner neighbour at column `⌊b·(j - 1)/a⌋` is seen
-/// and open (the lines before `j` have no wall below the ray, as for a
-/// clear wedge); a floor before it on line `j` keeps it from joining the
-/// minimum angle (which starts line `j` at 0). So `W` is seen, and widens
-/// or makes an obstacle holding B's centre strictly, or is hidden by one
-/// that does. Only for B off the shared lines (`0 < b < a`), which another
-/// octant's pass could see.
-fn head_on((j, walls): (i64, u64), a: i64, b: i64) -> bool {
-    if j < 2 || b == 0 || b == a {
-        return false;
-    }
-    // `W`: column `⌊b·j/a + 1/2⌋`, not on the ray's edge.
-    let twice = 2 * b * j + a;
-    let c = twice / (2 * a);
-    if twice % (2 * a) == 0 || !(1..64).contains(&c) {
-        return false;
-    }
-    let before = u64::MAX >> (64 - c);
-    let neighbour = b * (j - 1) / a;
-    walls >> c & 1 != 0 && c - neighbour <= 1 && walls & before != before
 }
 
 #[cfg(test)]
@@ -132,10 +287,12 @@ mod tests {
     use super::*;
     use crate::kernel::field::open_field as field_at;
     use crate::kernel::tiles::Asked;
+    use crate::{Algorithm, Fov, Range};
 
-    /// The verdict on `to` from `(0, 0)` of the map drawn in `rows` (`#` a
-    /// wall, the origin top left), in each of the eight orientations.
-    fn verdicts(rows: &[&str], to: (i64, i64)) -> Vec<Option<bool>> {
+    /// The walk's verdict on `to` from `(0, 0)` of the map drawn in `rows`
+    /// (`#` a wall, the origin top left), the same in each of the eight
+    /// orientations of the map, and never against the field of view.
+    fn verdict(rows: &[&str], to: (i64, i64)) -> Option<bool> {
         let walls: Vec<(i64, i64)> = rows
             .iter()
             .enumerate()
@@ -149,10 +306,9 @@ mod tests {
         turned(&walls, to)
     }
 
-    /// The verdict on `to` from `(0, 0)` with `walls`, in each of the eight
-    /// orientations of the map.
-    fn turned(walls: &[(i64, i64)], to: (i64, i64)) -> Vec<Option<bool>> {
-        let mut out = Vec::new();
+    /// [`verdict`] for `walls`.
+    fn turned(walls: &[(i64, i64)], to: (i64, i64)) -> Option<bool> {
+        let mut verdicts = Vec::new();
         for swap in [false, true] {
             for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 let turn = move |(x, y): (i64, i64)| {
@@ -162,56 +318,93 @@ mod tests {
                 let turned: Vec<(i64, i64)> = walls.iter().map(|&w| turn(w)).collect();
                 let map = move |x: i32, y: i32| turned.contains(&(i64::from(x), i64::from(y)));
                 let tiles = Asked::new(&map, (0, 0));
-                out.push(sees(&tiles, &field_at((0, 0)), turn(to)));
+                let (tx, ty) = turn(to);
+                let got = sees(&tiles, &field_at((0, 0)), (tx, ty));
+                let range = Range::square(tx.abs().max(ty.abs()) as u32);
+                let target = (tx as i32, ty as i32);
+                let mut truth = false;
+                Fov::new(Algorithm::Restrictive)
+                    .compute(&map, (0, 0), range, |x, y| truth |= (x, y) == target)
+                    .unwrap();
+                assert!(
+                    got.is_none_or(|g| g == truth),
+                    "{walls:?} {to:?} turned to {target:?}"
+                );
+                verdicts.push(got);
             }
         }
-        out
+        assert!(verdicts.iter().all(|&v| v == verdicts[0]), "{verdicts:?}");
+        verdicts[0]
     }
 
     #[test]
-    fn a_clear_wedge_below_the_centre_ray_sees_b() {
+    fn open_cells_around_the_ray_see_b() {
+        assert_eq!(verdict(&[".."], (9, 9)), Some(true));
+        assert_eq!(verdict(&[".."], (9, 4)), Some(true));
         // (3, 2) starts at angle 3/6, above B's centre 2/6; (6, 0) is on
         // B's own line.
         let rows = ["......#", ".......", "...#..."];
-        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v == Some(true)));
-        // On open ground, and on a diagonal, too.
-        assert!(verdicts(&[".."], (9, 9)).iter().all(|&v| v == Some(true)));
+        assert_eq!(verdict(&rows, (6, 2)), Some(true));
+        // A wall below the ray that ends at 1/6 (it joins the minimum
+        // angle) is too far from the cells around the ray to hide them.
+        assert_eq!(verdict(&["...#..", "......", "......"], (6, 2)), Some(true));
     }
 
     #[test]
-    fn a_wall_head_on_hides_a_floor() {
-        // (3, 1) spans angles 1/6 to 3/6 around B's centre 2/6 at (6, 2);
-        // (2, 0) before it on the floor path is open, and so is (3, 0).
+    fn a_wall_head_on_hides_b() {
+        // (3, 1) spans angles 1/6 to 3/6 around B's centre 2/6 at (6, 2).
         let rows = ["......", "...#..", "......"];
-        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v == Some(false)));
-        // A wall B is hidden only when one obstacle covers it whole.
+        assert_eq!(verdict(&rows, (6, 2)), Some(false));
+        // A wall B too: its range, 3/12 to 5/12, lies inside.
         let rows = ["......", "...#..", "......#"];
-        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
-        // A wall below the ray, ending at 1/6, leaves it to the field...
-        let rows = ["...#..", "......", "......"];
-        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
-        // ...and so does one head-on that joins the minimum angle.
+        assert_eq!(verdict(&rows, (6, 2)), Some(false));
+        // Not a wall B at (4, 3), whose range 5/8 to 7/8 passes the end
+        // of (3, 2), 5/6.
+        let rows = ["....", "....", "...#", "....#"];
+        assert_eq!(verdict(&rows, (4, 3)), None);
+        // A floor there is hidden.
+        assert_eq!(verdict(&rows[..3], (4, 3)), Some(false));
+        // A head-on wall that may join the minimum angle (the walls from
+        // the axis reach it) still hides a floor B whose range it passes.
         let rows = ["...#..", "...#..", "......"];
-        assert!(verdicts(&rows, (6, 2)).iter().all(|&v| v.is_none()));
-        // The ray on the edge of (3, 1) and (3, 2) (B at (6, 3), angle 3/6
-        // meeting 3/6): no wall holds it strictly.
-        let rows = ["......", "...#..", "......"];
-        assert!(verdicts(&rows, (6, 3)).iter().all(|&v| v.is_none()));
+        assert_eq!(verdict(&rows, (6, 2)), Some(false));
     }
 
     #[test]
-    fn long_lines_are_read_in_words_and_left_to_the_field_past_63() {
-        // B at line 200, column 150: a wall on the axis at line 199 starts
-        // below its centre; the clear wedge reads 151 columns of line 199.
+    fn walls_meeting_on_the_ray_stop_the_walk() {
+        // B's centre 1/2 at (10, 5) falls between two cells on lines 3 and
+        // 5: (3, 1) ends at 1/2, and (5, 3) starting at 1/2 widens its
+        // obstacle across the ray. On line 5 both cells beside the ray are
+        // hidden or walls.
+        assert_eq!(turned(&[(3, 1), (5, 3)], (10, 5)), None);
+        // One of them alone leaves B seen, along the cells above the ray.
+        assert_eq!(turned(&[(3, 1)], (10, 5)), Some(true));
+    }
+
+    #[test]
+    fn long_lines_are_read_in_words() {
+        // B at line 200, column 150, with a wall on the axis at line 199.
         let wall = |x: i32, y: i32| (x, y) == (199, 0);
         assert_eq!(
             sees(&Asked::new(&wall, (0, 0)), &field_at((0, 0)), (200, 150)),
-            None
+            Some(true)
         );
         let open = |_: i32, _: i32| false;
         assert_eq!(
             sees(&Asked::new(&open, (0, 0)), &field_at((0, 0)), (200, 150)),
             Some(true)
+        );
+        // Walls on the axis at line 100 raise the minimum angle: from
+        // there each line's first cell lies more than 64 cells below B's.
+        assert_eq!(
+            turned(&[(100, 0), (120, 0), (120, 1)], (200, 150)),
+            Some(true)
+        );
+        // A wall head-on far out.
+        let head_on = |x: i32, y: i32| (x, y) == (160, 120);
+        assert_eq!(
+            sees(&Asked::new(&head_on, (0, 0)), &field_at((0, 0)), (200, 150)),
+            Some(false)
         );
         // Near the edge of i32 space the tiles past it block.
         let tiles = Asked::new(&open, (i32::MAX - 10, 0));
