@@ -130,8 +130,12 @@ fn walk_the_ray<R: OctantRows>(
     // cells that can matter; none yet: -1/2 and 3/2, past every centre.
     let mut below = Angle::new(-1, 1);
     let mut above = Angle::new(3, 1);
-    // A bound on the minimum angle: every wall taken as seen.
+    // A bound on the minimum angle, every wall taken as seen, and the first
+    // cell a line scans, the first whose range ends past it:
+    // `⌊min_angle·j + 1/2⌋`, stepped a line at a time as `first` and
+    // `over / 2·min_angle.line`.
     let mut min_angle = Angle::new(0, 1);
+    let (mut first, mut over) = (0i64, 1i64);
     // `low` is column `⌊b·j/a⌋` of line `j`, `b·j = low·a + rem`; `high`
     // the next. Whether each is surely seen and open on the line before
     // (line 1 is seen whole: the origin counts as both).
@@ -174,13 +178,12 @@ fn walk_the_ray<R: OctantRows>(
         } else {
             (low_open, low_open || high_open)
         };
-        // The first cell the line scans: the first whose end passes the
-        // minimum angle, ⌊min_angle·j + 1/2⌋.
-        let first = if min_angle.num == 0 {
-            0
-        } else {
-            (min_angle.num * j + min_angle.line) / (2 * min_angle.line)
-        };
+        // `min_angle < 1`: at most one carry.
+        over += min_angle.num;
+        if over >= 2 * min_angle.line {
+            over -= 2 * min_angle.line;
+            first += 1;
+        }
         if j == a {
             // B's centre lies in no obstacle: one would hold a wall on the
             // ray, which the walk passes only as a seen head-on one.
@@ -252,7 +255,9 @@ fn walk_the_ray<R: OctantRows>(
         // the ray (walls farther out end or start too far from it to hold
         // a later centre of the walk).
         if run_end > first {
+            // At line `j` the new bound times `j`, plus 1/2, is `run_end`.
             min_angle = Angle::new(2 * run_end - 1, j);
+            (first, over) = (run_end, 0);
             if ray.below(min_angle) {
                 return None;
             }
