@@ -40,6 +40,12 @@
 //!   range passes B's end. A wall B is hidden when the wall's range holds
 //!   B's whole range. B on an axis or a diagonal, which another octant's
 //!   pass may see, is left to the field.
+//! - **Hidden between two walls.** On a tie line, both cells beside the
+//!   ray walls, each fed by a surely open cell, make obstacles that meet on
+//!   the ray (or join the minimum angle past it); neither holds `r`, but
+//!   they hold both of B's inner neighbours' centres, and with obstacles
+//!   about a cell is seen only from an open neighbour
+//!   ([`walls_meet_on_the_ray`]).
 //! - Otherwise, when neither `low` nor `high` is surely open, the walk
 //!   stops and the field decides. So it does when walls meet on the ray on
 //!   two tie lines, one ending at `r` and one starting there, which could
@@ -213,41 +219,42 @@ fn walk_the_ray<R: OctantRows>(
         };
         // Bit `col - low + 1` of `band` is column `col`.
         let wall = |col: i64| band >> (col - low + 1) & 1 != 0;
-        // The cell holding the ray strictly, if one does (not on a tie).
         let twice = 2 * rem;
-        let holder = match twice.cmp(&a) {
-            std::cmp::Ordering::Less => Some((low, low_fed)),
-            std::cmp::Ordering::Greater => Some((low + 1, high_fed)),
-            std::cmp::Ordering::Equal => None,
-        };
-        if let Some((w, fed)) = holder.filter(|&(w, _)| wall(w)) {
-            // Head-on: seen when fed (no obstacle holds the ray). It makes
-            // or widens an obstacle over its range, unless it joins the
-            // minimum angle (when the run of walls from the first cell
-            // reaches it), which then passes its end. Either hides B when
-            // its range holds B's (B a wall), or B's centre and end.
-            let starts_before = !Angle::new(2 * b - 1, a).below(Angle::new(2 * w - 1, j));
-            let ends_after = !Angle::new(2 * w + 1, j).below(Angle::new(2 * b + 1, a));
-            let hides = if floor {
-                run_end < w || ends_after
-            } else {
-                starts_before && ends_after
-            };
-            return (fed && hides && 0 < b && b < a).then_some(false);
+        if band != 0 {
+            if twice != a {
+                // The cell holding the ray strictly.
+                let (w, fed) = if twice < a {
+                    (low, low_fed)
+                } else {
+                    (low + 1, high_fed)
+                };
+                if wall(w) {
+                    // Head-on: seen when fed (no obstacle holds the ray).
+                    // It makes or widens an obstacle over its range, unless
+                    // it joins the minimum angle (when the run of walls
+                    // from the first cell reaches it), which then passes
+                    // its end. Either hides B when its range holds B's (B
+                    // a wall), or B's centre and end.
+                    let starts_before = !Angle::new(2 * b - 1, a).below(Angle::new(2 * w - 1, j));
+                    let ends_after = !Angle::new(2 * w + 1, j).below(Angle::new(2 * b + 1, a));
+                    let hides = if floor {
+                        run_end < w || ends_after
+                    } else {
+                        starts_before && ends_after
+                    };
+                    return (fed && hides && 0 < b && b < a).then_some(false);
+                }
+            } else if wall(low) && wall(low + 1) {
+                return walls_meet_on_the_ray((low_fed, high_fed), (below, ray, above), (a, b));
+            }
         }
-        let seen_open = |col: i64, fed: bool| -> bool {
-            if !fed || col < first || col > j || wall(col) {
-                return false;
-            }
-            let centre = Angle::new(2 * col, j);
-            if centre.below(ray) {
-                !centre.below(below)
-            } else {
-                !above.below(centre)
-            }
-        };
-        low_open = seen_open(low, low_fed);
-        high_open = seen_open(low + 1, high_fed);
+        // `low`'s centre lies at or below the ray, `high`'s above.
+        low_open = low_fed
+            && low >= first
+            && !wall(low)
+            && (rem == 0 || below.num * j <= 2 * low * below.line);
+        high_open =
+            high_fed && low < j && !wall(low + 1) && 2 * (low + 1) * above.line <= above.num * j;
         if !(low_open || high_open) {
             return None;
         }
@@ -263,20 +270,19 @@ fn walk_the_ray<R: OctantRows>(
             }
         }
         if band != 0 {
-            let (last_below, first_above) = if twice < a {
-                (low - 1, low + 1)
-            } else if twice > a {
-                (low, low + 2)
-            } else {
-                (low, low + 1)
-            };
-            if let Some(col) = (low - 1..=last_below).rev().find(|&c| wall(c)) {
+            // Below the ray: `low - 1`, and `low` unless it holds the ray
+            // strictly; above: `low + 2`, and `high` unless it does.
+            let under = band & if twice < a { 0b0001 } else { 0b0011 };
+            if under != 0 {
+                let col = low - 2 + i64::from(64 - under.leading_zeros());
                 let end = Angle::new(2 * col + 1, j);
                 if below.below(end) {
                     below = end;
                 }
             }
-            if let Some(col) = (first_above..=low + 2).find(|&c| wall(c)) {
+            let over_ray = band & if twice > a { 0b1000 } else { 0b1100 };
+            if over_ray != 0 {
+                let col = low - 1 + i64::from(over_ray.trailing_zeros());
                 let start = Angle::new(2 * col - 1, j);
                 if start.below(above) {
                     above = start;
@@ -285,6 +291,29 @@ fn walk_the_ray<R: OctantRows>(
         }
     }
     None
+}
+
+/// The walk's verdict when both cells beside the ray on tie line `j`,
+/// `low` and `low + 1`, are walls, their ranges meeting on the ray `r`.
+///
+/// Fed, and not wholly in an obstacle (none ends at `r` below them or
+/// starts there above), both are seen. The lower makes or widens an
+/// obstacle over `[r - 1/j, r]` and the upper one over `[r, r + 1/j]`,
+/// or the lower joins the minimum angle and then so does the upper,
+/// which starts where it ends: the minimum angle passes `r + 1/j`. Either
+/// way B is hidden: its range ends by `r + 1/2a`, before `r + 1/j`, and
+/// its two inner neighbours' centres, `r - (1 - r)/(a - 1)` and
+/// `r + r/(a - 1)`, lie strictly inside the obstacles (`a - 1 >= j`), so
+/// no neighbour is open, and with obstacles about a cell needs one. Only
+/// for B's neighbours off the octant's edges, where other passes' marks
+/// count, and B off the shared lines.
+fn walls_meet_on_the_ray(
+    (low_fed, high_fed): (bool, bool),
+    (below, ray, above): (Angle, Angle, Angle),
+    (a, b): (i64, i64),
+) -> Option<bool> {
+    let seen = low_fed && high_fed && below.below(ray) && ray.below(above);
+    (seen && b >= 2 && b <= a - 3).then_some(false)
 }
 
 #[cfg(test)]
@@ -373,6 +402,17 @@ mod tests {
         // the axis reach it) still hides a floor B whose range it passes.
         let rows = ["...#..", "...#..", "......"];
         assert_eq!(verdict(&rows, (6, 2)), Some(false));
+    }
+
+    #[test]
+    fn two_walls_meeting_on_the_ray_hide_b() {
+        // B's centre 1/2 at (6, 3) passes between (3, 1) and (3, 2).
+        assert_eq!(turned(&[(3, 1), (3, 2)], (6, 3)), Some(false));
+        // So it does when they may join the minimum angle from the axis.
+        assert_eq!(turned(&[(3, 0), (3, 1), (3, 2)], (6, 3)), Some(false));
+        // Too near the octant's edge for the proof (B's neighbour on the
+        // diagonal side, where another pass marks cells).
+        assert_eq!(turned(&[(3, 1), (3, 2)], (4, 2)), None);
     }
 
     #[test]
