@@ -117,6 +117,9 @@ impl Angle {
     }
 }
 
+/// Four bits in the other order.
+const MIRROR_FOUR: [u64; 16] = [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15];
+
 /// The walk of the [module docs](self): the cells around B's centre ray
 /// (angle `b/a`) line by line, carrying which of the two cells beside the
 /// ray are surely seen and open, and bounds on the obstacles and on the
@@ -158,7 +161,8 @@ fn walk_the_ray<R: OctantRows>(
             (low, rem + b)
         };
         let hi = (next_low + 2).min(b).min(j);
-        if hi >= 64 || tiles.octant_bits(octant, j, 0, (hi + 1) as u32) != 0 {
+        // Any wall will do: the map's order, not mirrored.
+        if hi >= 64 || tiles.bits(octant, j, 0, (hi + 1) as u32) & (u64::MAX >> (63 - hi)) != 0 {
             break;
         }
         (low, rem) = (next_low, next_rem);
@@ -202,9 +206,25 @@ fn walk_the_ray<R: OctantRows>(
         let band_lo = (low - 1).max(0);
         let lo = first.min(band_lo);
         let (band, run_end) = if hi - lo < 64 {
-            let bits = tiles.octant_bits(octant, j, lo, (hi - lo + 1) as u32);
-            let run = i64::from((!(bits >> (first - lo))).trailing_zeros());
-            (bits >> (band_lo - lo) << (band_lo - low + 1), first + run)
+            let bits =
+                tiles.bits(octant, j, lo, (hi - lo + 1) as u32) & (u64::MAX >> (63 - (hi - lo)));
+            if octant.runs_forward() {
+                // Bit `i` is column `lo + i`.
+                let run = i64::from((!(bits >> (first - lo))).trailing_zeros());
+                (bits >> (band_lo - lo) << (band_lo - low + 1), first + run)
+            } else {
+                // Bit `i` is column `hi - i`: the run goes down from
+                // `first`'s bit, and the band's four columns, from `low + 2`
+                // down, are mirrored by a table.
+                let run = i64::from((bits << (63 - (hi - first))).leading_ones());
+                let shift = hi - low - 2;
+                let window = if shift >= 0 {
+                    bits >> shift
+                } else {
+                    bits << -shift
+                };
+                (MIRROR_FOUR[(window & 0xF) as usize], first + run)
+            }
         } else {
             // A long line from the minimum angle: the band and the run
             // read apart, the run up to 64 cells.
