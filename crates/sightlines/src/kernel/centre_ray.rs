@@ -201,7 +201,7 @@ fn first_touch<R: OctantRows>(tiles: &R, octant: Octant, a: i64, b: i64) -> Opti
         let last = if c == b { hi_q.min(a - 1) } else { hi_q };
         while first <= last {
             let len = (last - first + 1).min(64) as u32;
-            if tiles.octant_bits(along, c, first, len) != 0 {
+            if tiles.unordered_bits(along, c, first, len) != 0 {
                 // The cols before were clear, those after start no nearer.
                 return Some(first);
             }
@@ -270,7 +270,7 @@ fn walled_across<R: OctantRows>(tiles: &R, octant: Octant, a: i64, b: i64, from:
         };
         let hi = q + two_q + wrap + i64::from(over != 0);
         let len = (hi - lo + 1) as u32;
-        if tiles.octant_bits(octant, d, lo, len) == u64::MAX >> (64 - len) {
+        if tiles.unordered_bits(octant, d, lo, len) == u64::MAX >> (64 - len) {
             return true;
         }
         r += b;

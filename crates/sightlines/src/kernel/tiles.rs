@@ -203,6 +203,14 @@ pub(crate) trait OctantRows {
         }
     }
 
+    /// The same tiles as [`octant_bits`](OctantRows::octant_bits) in the
+    /// map's order, not mirrored, the bits from `len` up clear: for the
+    /// questions that count walls (any, all) and not which.
+    #[inline(always)]
+    fn unordered_bits(&self, octant: Octant, depth: i64, c0: i64, len: u32) -> u64 {
+        self.bits(octant, depth, c0, len) & u64::MAX >> (64 - len)
+    }
+
     /// Whether the tile (`depth`, `col`) of `octant` is opaque.
     #[inline(always)]
     fn opaque_at(&self, octant: Octant, depth: i64, col: i64) -> bool {

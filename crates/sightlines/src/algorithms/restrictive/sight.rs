@@ -161,8 +161,7 @@ fn walk_the_ray<R: OctantRows>(
             (low, rem + b)
         };
         let hi = (next_low + 2).min(b).min(j);
-        // Any wall will do: the map's order, not mirrored.
-        if hi >= 64 || tiles.bits(octant, j, 0, (hi + 1) as u32) & (u64::MAX >> (63 - hi)) != 0 {
+        if hi >= 64 || tiles.unordered_bits(octant, j, 0, (hi + 1) as u32) != 0 {
             break;
         }
         (low, rem) = (next_low, next_rem);
@@ -206,8 +205,7 @@ fn walk_the_ray<R: OctantRows>(
         let band_lo = (low - 1).max(0);
         let lo = first.min(band_lo);
         let (band, run_end) = if hi - lo < 64 {
-            let bits =
-                tiles.bits(octant, j, lo, (hi - lo + 1) as u32) & (u64::MAX >> (63 - (hi - lo)));
+            let bits = tiles.unordered_bits(octant, j, lo, (hi - lo + 1) as u32);
             if octant.runs_forward() {
                 // Bit `i` is column `lo + i`.
                 let run = i64::from((!(bits >> (first - lo))).trailing_zeros());
