@@ -59,7 +59,7 @@
 //! from A to B, was tried and dropped: it walks every line to B, and on
 //! the cave it seldom told.
 
-use crate::kernel::{one_octant, ByTile, Field, Octant, OctantRows, Tiles};
+use crate::kernel::{one_octant, ByTile, Field, Octant, OctantRows, Slope, Tiles};
 
 /// What the walk of the [module docs](self) tells of the tile at offset
 /// `to` (not the origin): `Some(true)` seen, `Some(false)` hidden, `None`
@@ -95,26 +95,12 @@ fn sees_in<const K: usize, T: Tiles>(
     }
 }
 
-/// An angle `num / 2·line`: a cell's edge (`num = 2c ± 1`) or centre
-/// (`num = 2c`) at its line.
-#[derive(Clone, Copy, Debug)]
-struct Angle {
-    num: i64,
-    line: i64,
-}
-
-impl Angle {
-    #[inline(always)]
-    const fn new(num: i64, line: i64) -> Angle {
-        Angle { num, line }
-    }
-
-    /// `self < other`, exactly (both lines below 2^28, numerators below
-    /// 2^30).
-    #[inline(always)]
-    fn below(self, other: Angle) -> bool {
-        self.num * other.line < other.num * self.line
-    }
+/// The angle `num / 2·line`: a cell's edge (`num = 2c ± 1`) or centre
+/// (`num = 2c`) at its line, as an exact [`Slope`] (lines below 2^28,
+/// numerators below 2^30: products fit).
+#[inline(always)]
+const fn angle(num: i64, line: i64) -> Slope {
+    Slope::new(num, 2 * line)
 }
 
 /// Four bits in the other order.
@@ -133,17 +119,17 @@ fn walk_the_ray<R: OctantRows>(
     b: i64,
     floor: bool,
 ) -> Option<bool> {
-    let ray = Angle::new(2 * b, a);
+    let ray = angle(2 * b, a);
     // The highest end of a wall wholly below the ray (at most the ray) and
     // the lowest start of one wholly above (at least the ray), among the
     // cells that can matter; none yet: -1/2 and 3/2, past every centre.
-    let mut below = Angle::new(-1, 1);
-    let mut above = Angle::new(3, 1);
+    let mut below = angle(-1, 1);
+    let mut above = angle(3, 1);
     // A bound on the minimum angle, every wall taken as seen, and the first
     // cell a line scans, the first whose range ends past it:
     // `⌊min_angle·j + 1/2⌋`, stepped a line at a time as `first` and
-    // `over / 2·min_angle.line`.
-    let mut min_angle = Angle::new(0, 1);
+    // `over / min_angle.den`.
+    let mut min_angle = angle(0, 1);
     let (mut first, mut over) = (0i64, 1i64);
     // `low` is column `⌊b·j/a⌋` of line `j`, `b·j = low·a + rem`; `high`
     // the next. Whether each is surely seen and open on the line before
@@ -189,8 +175,8 @@ fn walk_the_ray<R: OctantRows>(
         };
         // `min_angle < 1`: at most one carry.
         over += min_angle.num;
-        if over >= 2 * min_angle.line {
-            over -= 2 * min_angle.line;
+        if over >= min_angle.den {
+            over -= min_angle.den;
             first += 1;
         }
         if j == a {
@@ -253,8 +239,8 @@ fn walk_the_ray<R: OctantRows>(
                     // from the first cell reaches it), which then passes
                     // its end. Either hides B when its range holds B's (B
                     // a wall), or B's centre and end.
-                    let starts_before = !Angle::new(2 * b - 1, a).below(Angle::new(2 * w - 1, j));
-                    let ends_after = !Angle::new(2 * w + 1, j).below(Angle::new(2 * b + 1, a));
+                    let starts_before = angle(2 * b - 1, a) >= angle(2 * w - 1, j);
+                    let ends_after = angle(2 * w + 1, j) >= angle(2 * b + 1, a);
                     let hides = if floor {
                         run_end < w || ends_after
                     } else {
@@ -267,12 +253,9 @@ fn walk_the_ray<R: OctantRows>(
             }
         }
         // `low`'s centre lies at or below the ray, `high`'s above.
-        low_open = low_fed
-            && low >= first
-            && !wall(low)
-            && (rem == 0 || below.num * j <= 2 * low * below.line);
-        high_open =
-            high_fed && low < j && !wall(low + 1) && 2 * (low + 1) * above.line <= above.num * j;
+        low_open =
+            low_fed && low >= first && !wall(low) && (rem == 0 || below <= angle(2 * low, j));
+        high_open = high_fed && low < j && !wall(low + 1) && angle(2 * (low + 1), j) <= above;
         if !(low_open || high_open) {
             return None;
         }
@@ -281,9 +264,9 @@ fn walk_the_ray<R: OctantRows>(
         // a later centre of the walk).
         if run_end > first {
             // At line `j` the new bound times `j`, plus 1/2, is `run_end`.
-            min_angle = Angle::new(2 * run_end - 1, j);
+            min_angle = angle(2 * run_end - 1, j);
             (first, over) = (run_end, 0);
-            if ray.below(min_angle) {
+            if ray < min_angle {
                 return None;
             }
         }
@@ -293,16 +276,16 @@ fn walk_the_ray<R: OctantRows>(
             let under = band & if twice < a { 0b0001 } else { 0b0011 };
             if under != 0 {
                 let col = low - 2 + i64::from(64 - under.leading_zeros());
-                let end = Angle::new(2 * col + 1, j);
-                if below.below(end) {
+                let end = angle(2 * col + 1, j);
+                if below < end {
                     below = end;
                 }
             }
             let over_ray = band & if twice > a { 0b1000 } else { 0b1100 };
             if over_ray != 0 {
                 let col = low - 1 + i64::from(over_ray.trailing_zeros());
-                let start = Angle::new(2 * col - 1, j);
-                if start.below(above) {
+                let start = angle(2 * col - 1, j);
+                if start < above {
                     above = start;
                 }
             }
@@ -327,10 +310,10 @@ fn walk_the_ray<R: OctantRows>(
 /// count, and B off the shared lines.
 fn walls_meet_on_the_ray(
     (low_fed, high_fed): (bool, bool),
-    (below, ray, above): (Angle, Angle, Angle),
+    (below, ray, above): (Slope, Slope, Slope),
     (a, b): (i64, i64),
 ) -> Option<bool> {
-    let seen = low_fed && high_fed && below.below(ray) && ray.below(above);
+    let seen = low_fed && high_fed && below < ray && ray < above;
     (seen && b >= 2 && b <= a - 3).then_some(false)
 }
 
