@@ -72,24 +72,30 @@
 //! transparent tiles from A, each a step farther along one axis, reaching
 //! a tile that could feed or light B (B hidden: a live tile has a visible
 //! input, so every live tile ends such a staircase). One addition a line
-//! carries the staircases along each run of floor. Otherwise `can_see`
-//! runs the scan of B's quadrant in a field cut to that rectangle, on the
-//! map's own packed words, and no post-pass over it: a wall B is lit when
-//! a tile the scan lit beside it, nearer A or level with it along each
-//! axis, is transparent. A rectangle of a few dozen tiles is taken tile by
-//! tile instead, two rows of states at a time, where the scan's set-up
-//! would cost more than its tiles. The cost is `O(|dx|·|dy|)` (still
-//! `O(distance)` along a row or column).
+//! carries the staircases along each run of floor. Otherwise, when B is
+//! less than 64 columns from A, `can_see` takes the rectangle's rows from
+//! A's, a word each: the visible tiles, the live walls (each an obstacle
+//! that carries itself) and the live floors carrying a shadow are bits,
+//! and only floors with a shadow coming in are decided one by one; a run
+//! of walls, and a run of floor with no shadow coming in, are a mask each.
+//! A wall B is lit, as by the post-pass, when a visible transparent tile
+//! lies beside it nearer A or level with it along each axis. Farther
+//! across, it runs the scan of B's quadrant in a field cut to the
+//! rectangle, with no post-pass. The cost is `O(|dy|)` rows plus the tiles
+//! that carry shadows, `O(|dx|·|dy|)` at worst.
 //!
-//! **How: the wedge below the ray, then a smaller field**, for
+//! **How: a walk along the centre ray, then a smaller field**, for
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that
 //! joins it and hides a wall only when one obstacle covers it whole, so a
 //! chain of walls far from the segment can decide B (a fuzzer found maps
-//! where a margin of 3 changed the verdict). Two facts settle most
-//! pairs first, each read a line at a time: no wall whose angles start
-//! below B's centre lies before B in its octant (B seen); the first such
-//! wall holds B's centre's angle strictly and is surely seen (a floor B
-//! hidden). Otherwise MRPAS's scan runs line by line away from A (a line
+//! where a margin of 3 changed the verdict). A walk over the lines between
+//! A and B settles most pairs first: on each line, the two cells beside
+//! B's centre ray that are surely seen and open, and bounds on the
+//! obstacles beside the ray and on the minimum angle. It ends at B (seen),
+//! at a wall holding the ray that is surely seen and hides B, or at two
+//! walls meeting on the ray that hide both of B's inner neighbours
+//! (hidden); the proof is in `algorithms/restrictive/sight.rs`.
+//! Otherwise MRPAS's scan runs line by line away from A (a line
 //! being a row or column at one Chebyshev distance), a tile is decided by
 //! earlier lines and its own, and its range is a square cut to the shape
 //! afterwards. So `can_see` computes the real map's field in the square

@@ -2,7 +2,9 @@
 //! algorithm, on random maps, ranges, targets and lit-walls settings.
 
 use crate::common::*;
-use sightlines::{can_see, Algorithm, DiagonalGaps, Fov, FovError, Grid, Range, Shape, VisibleSet};
+use sightlines::{
+    can_see, Algorithm, DiagonalGaps, Fov, FovError, Grid, Opacity, Range, Shape, VisibleSet,
+};
 
 fn random_range(rng: &mut Random) -> Range {
     if rng.percent(25) {
@@ -314,4 +316,65 @@ fn narrowed_scans_answer_on_many_maps() {
             "{algorithm}: {asked} {seen}"
         );
     }
+}
+
+#[test]
+fn diamond_raycast_can_see_across_a_whole_word_and_down_long_rectangles() {
+    // `diamond-raycast` answers for B from the rectangle between A and B,
+    // a row of one word at a time while B is less than 64 columns away:
+    // maps wide enough for B at 63 columns and past it (the field's scan),
+    // and tall enough for rectangles of a hundred rows; caves and noise.
+    let mut rng = Random::new(0xD1A3);
+    let mut full = Fov::new(Algorithm::DiamondRaycast);
+    let mut sight = Fov::new(Algorithm::DiamondRaycast);
+    let mut set = VisibleSet::new();
+    let (mut narrow, mut wide) = (0, 0);
+    for n in 0..8u64 {
+        let (w, h) = (64 + rng.below(8) as u32, 80 + rng.below(30) as u32);
+        let g = if n % 2 == 0 {
+            sightlines::generate::cave(w, h, rng.next_u64())
+        } else {
+            random_grid(&mut rng, w, h, [3, 8, 15, 25][n as usize / 2])
+        };
+        // The viewer in a corner, on a floor where there is one.
+        let corner = (
+            [0, w as i32 - 1][rng.below(2) as usize],
+            [0, h as i32 - 1][rng.below(2) as usize],
+        );
+        let from = (0..64)
+            .flat_map(|d| [(d, 0), (0, d), (d, d)])
+            .map(|(dx, dy)| {
+                let x = if corner.0 == 0 { dx } else { corner.0 - dx };
+                let y = if corner.1 == 0 { dy } else { corner.1 - dy };
+                (x.min(w as i32 - 1), y.min(h as i32 - 1))
+            })
+            .find(|&(x, y)| !g.is_opaque(x, y))
+            .unwrap_or(corner);
+        for lit in [true, false] {
+            full.set_lit_walls(lit);
+            sight.set_lit_walls(lit);
+            full.compute_into(&g, from, Range::UNLIMITED, &mut set)
+                .unwrap();
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    let got = sight.can_see(&g, from, (x, y), Range::UNLIMITED).unwrap();
+                    assert_eq!(
+                        got,
+                        set.contains(x, y),
+                        "map {n} lit={lit} from {from:?} to ({x}, {y})\n{}",
+                        g.to_text()
+                    );
+                    if got {
+                        if (x - from.0).abs() < 64 {
+                            narrow += 1;
+                        } else {
+                            wide += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both ways of answering, and far along the narrow one.
+    assert!(narrow > 5_000 && wide > 50, "{narrow} narrow, {wide} wide");
 }

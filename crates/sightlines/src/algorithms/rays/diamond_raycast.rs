@@ -422,8 +422,8 @@ impl DiamondRaycast {
     /// beside it, one step nearer the origin or level with it along each
     /// axis (see [`light_walls`]). The tiles the scan lights are visible,
     /// so transparent, but for the origin, which is lit whatever it is.
-    /// A rectangle of at most [`SMALL`] tiles is taken tile by tile
-    /// instead ([`sees_small`]).
+    /// A rectangle less than 64 tiles wide is taken a row of one word at a
+    /// time instead ([`sees_narrow`]).
     pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
         &mut self,
         map: &M,
@@ -441,22 +441,16 @@ impl DiamondRaycast {
                 to.0 * octant.xy >= 0 && to.1 * octant.yx >= 0
             })
             .unwrap_or(QUADRANTS[0]);
-        let (a, b) = (to.0.abs(), to.1.abs());
-        if a < 64 && (a + 1) * (b + 1) <= SMALL {
-            self.reach.reset(field.range);
+        let a = to.0.abs();
+        if a < 64 {
             let origin_open = !map.is_opaque(field.origin.0, field.origin.1);
             self.prev.fit(a as usize + 1);
             self.cur.fit(a as usize + 1);
             let rows = (&mut self.prev.shadows[..], &mut self.cur.shadows[..]);
-            let reach = &mut self.reach;
-            return Ok(with_tiles!(map, field.origin, |tiles| sees_small(
-                tiles,
-                reach,
-                rows,
-                Octant::ALL[o],
-                (a, b),
-                wall,
-                origin_open
+            let ask = (to, wall, origin_open);
+            return Ok(with_tiles!(map, field.origin, |tiles| one_octant!(
+                o,
+                narrow_in::<_, _>(tiles, field, rows, ask)
             )));
         }
         self.ready(map, field)?;
@@ -489,70 +483,132 @@ impl DiamondRaycast {
     }
 }
 
-/// The most tiles of the rectangle between A and B that
-/// [`DiamondRaycast::sees_in_field`] decides tile by tile
-/// ([`sees_small`]) rather than with the quadrant's scan, whose set-up
-/// (scratch, lines, rows, lit bits) outweighs a few dozen tiles.
-const SMALL: i64 = 128;
+/// [`sees_narrow`] for `to` in the quadrant of octant `K` of
+/// [`Octant::ALL`], compiled once per octant so that its reads know their
+/// direction: straight from the map's packed lines when they hold the
+/// rectangle, else through `tiles`.
+fn narrow_in<const K: usize, T: Tiles>(
+    tiles: &T,
+    field: &Field,
+    rows: (&mut [Shadow], &mut [Shadow]),
+    (to, wall, origin_open): ((i64, i64), bool, bool),
+) -> bool {
+    let octant = Octant::ALL[K];
+    let ab = (to.0.abs(), to.1.abs());
+    match tiles.octant_lines_to(field, to, octant) {
+        Some(lines) => sees_narrow(&lines, rows, octant, ab, wall, origin_open),
+        None => sees_narrow(&ByTile(tiles), rows, octant, ab, wall, origin_open),
+    }
+}
 
 /// Whether the tile `(a, b)` of quadrant `octant` (not the origin, `a`
-/// below 64; opaque when `wall`) is in the field, the module docs' steps
-/// taken tile by tile over the rectangle between it and the origin, the
-/// shadows of two rows in `above` and `here` (the scratch rows, swapped as
-/// references) and their visible tiles in a word each: a tile is live when
-/// an input is visible,
-/// and in the range (`reach`). A wall is lit, as by the post-pass, when a
+/// below 64; opaque when `wall`) is in the field: the module docs' steps
+/// over the rectangle between it and the origin, a row of one word at a
+/// time. A tile is live when an input is visible: the whole rectangle is
+/// in the range, as `to` is (a range's [`Shape`](crate::Shape) only grows
+/// with `|dx|` and `|dy|`). A wall is lit, as by the post-pass, when a
 /// visible tile lies beside it nearer the origin or level with it along
 /// each axis (the origin only when `origin_open`).
-fn sees_small<T: Tiles>(
-    tiles: &T,
-    reach: &mut Reach,
+///
+/// Per row, each a word of bits by column: the visible tiles, the live
+/// walls (each an obstacle carrying itself, so no shadow to keep), and the
+/// live floors carrying a shadow, kept in `above` and `here` (the scratch
+/// rows, swapped as references). Only floors with a shadow coming in are
+/// taken one by one. A run of walls is live where the tile above, or
+/// before it the tile to the left, is visible. A run of floor with no
+/// shadow coming in is visible from its first live tile on (a tile that
+/// carries no shadow is never obscured, and lights the next). Both are
+/// masks, so open ground and solid rock cost a few operations a row.
+#[inline(always)]
+fn sees_narrow<R: OctantRows>(
+    lines: &R,
     (mut above, mut here): (&mut [Shadow], &mut [Shadow]),
     octant: Octant,
     (a, b): (i64, i64),
     wall: bool,
     origin_open: bool,
 ) -> bool {
-    // Per row, by column: the shadows (none where not live; columns past
-    // the row's reach are left as they were, and no row after reads them)
-    // and the visible tiles; the row before's and this one's.
-    let (mut seen_above, mut seen) = (0u64, 0u64);
+    // This row's and the row before's bits.
+    let (mut seen, mut obstacles, mut shadowed) = (0u64, 0u64, 0u64);
+    let mut seen_above = 0;
     for j in 0..=b {
-        let lim = reach.at(j).min(a);
-        if lim < 0 {
-            // Out of the range from here on (not for a `to` in it).
-            return false;
-        }
-        let walls = tiles.octant_bits(octant, j, 0, a as u32 + 1);
+        let walls = lines.octant_bits(octant, j, 0, a as u32 + 1);
+        let (obstacles_above, shadowed_above) = (obstacles, shadowed);
         seen_above = seen;
-        seen = 0;
-        // The tile to the left: its shadow, and whether it is visible.
+        (seen, obstacles, shadowed) = (0, 0, 0);
+        // Where the free runs end.
+        let special = walls | obstacles_above | shadowed_above;
+        // The tile to the left: its shadow, and whether it is visible. The
+        // origin is live and visible whatever it is, with no shadow.
         let (mut x, mut x_seen) = (NONE, j == 0);
-        for i in 0..=lim as usize {
-            if j == 0 && i == 0 {
-                // The origin: live and visible, whatever it is, no shadow.
-                here[0] = NONE;
-                seen = 1;
+        let mut i = i64::from(j == 0);
+        seen |= u64::from(j == 0);
+        while i <= a {
+            if walls >> i & 1 != 0 {
+                let end = (i + i64::from((!(walls >> i)).trailing_zeros())).min(a + 1);
+                let live = seen_above & mask(i as usize, end as usize - 1) | u64::from(x_seen) << i;
+                obstacles |= live;
+                let last = end - 1;
+                x = if live >> last & 1 != 0 {
+                    Shadow {
+                        p: last as i32,
+                        q: j as i32,
+                    }
+                } else {
+                    NONE
+                };
+                (x_seen, i) = (false, end);
                 continue;
             }
+            if x == NONE {
+                // Up to the next special tile, no shadow comes in.
+                let ahead = special >> i;
+                let end = if ahead == 0 {
+                    a + 1
+                } else {
+                    i + i64::from(ahead.trailing_zeros())
+                };
+                if end > i {
+                    let first = if x_seen {
+                        i
+                    } else {
+                        let lit = seen_above & mask(i as usize, end as usize - 1);
+                        if lit == 0 {
+                            end
+                        } else {
+                            i64::from(lit.trailing_zeros())
+                        }
+                    };
+                    if first < end {
+                        seen |= mask(first as usize, end as usize - 1);
+                    }
+                    (x_seen, i) = (first < end, end);
+                    continue;
+                }
+            }
+            // A floor with a shadow coming in.
             if !x_seen && seen_above >> i & 1 == 0 {
-                here[i] = NONE;
+                // Not live: no shadow, not visible.
                 (x, x_seen) = (NONE, false);
+                i += 1;
                 continue;
             }
-            let y = if j == 0 { NONE } else { above[i] };
-            let opaque = walls >> i & 1 != 0;
-            if x == NONE && y == NONE && !opaque {
-                // No shadow comes in: visible, carrying none.
-                here[i] = NONE;
-                x_seen = true;
-                seen |= 1 << i;
-                continue;
-            }
-            let (shadow, visible) = tile(x, y, i as i64, j, opaque);
-            here[i] = shadow;
-            (x, x_seen) = (shadow, visible);
+            let y = if obstacles_above >> i & 1 != 0 {
+                Shadow {
+                    p: i as i32,
+                    q: j as i32 - 1,
+                }
+            } else if shadowed_above >> i & 1 != 0 {
+                above[i as usize]
+            } else {
+                NONE
+            };
+            let (shadow, visible) = tile(x, y, i, j, false);
+            here[i as usize] = shadow;
+            shadowed |= u64::from(shadow != NONE) << i;
             seen |= u64::from(visible) << i;
+            (x, x_seen) = (shadow, visible);
+            i += 1;
         }
         if j < b {
             if seen == 0 {
