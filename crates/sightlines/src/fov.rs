@@ -339,7 +339,7 @@ impl Fov {
     ///   corner rules shut have no angle, and a tile of its field with no
     ///   angle in view is 1.
     ///
-    /// With the diagonal rule ([`DiagonalGaps::Block`](crate::DiagonalGaps::Block),
+    /// With the diagonal rule ([`DiagonalGaps::Block`],
     /// `recursive-shadowcast` and `symmetric-shadowcast`), the tiles are
     /// those of the field with the rule. The rule shuts single rays, which
     /// have no angle, so each tile's part is the same as without it, and a
@@ -466,11 +466,11 @@ impl Fov {
     /// `visit` is called through `dyn FnMut`, so each algorithm is compiled
     /// once per map type, not once per closure. The fastest ways in are
     /// [`Fov::compute_into`] (rows of tiles into a set) and an algorithm's own
-    /// type, whose [`FieldOfView::compute`](crate::FieldOfView::compute) inlines `visit`.
+    /// type, whose [`FieldOfView::compute`] inlines `visit`.
     ///
     /// # Errors
     ///
-    /// As [`FieldOfView::compute`](crate::FieldOfView::compute).
+    /// As [`FieldOfView::compute`].
     pub fn compute<M, V>(
         &mut self,
         map: &M,
@@ -611,7 +611,7 @@ impl Fov {
     ///
     /// # Errors
     ///
-    /// As [`FieldOfView::compute`](crate::FieldOfView::compute), and
+    /// As [`FieldOfView::compute`], and
     /// [`FovError::AreaTooLarge`] for any algorithm when that box is too large.
     pub fn compute_into<M>(
         &mut self,

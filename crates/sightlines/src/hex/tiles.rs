@@ -70,7 +70,7 @@ const MAX_WINDOW_BITS: i64 = 1 << 22;
 /// The axial box `[-n, n]²` around the origin, two bits a hex (on the map;
 /// blocks sight), copied from a map's packed rows. Offset `(dq, dr)` is bit
 /// `(dr + n)·stride + dq + n`, so a ring's next hex is a fixed step. Rows
-/// start on a word, as a [`VisibleSet`](crate::VisibleSet)'s do: over the
+/// start on a word, as a [`VisibleSet`]'s do: over the
 /// same box, a hex has the same bit in both. A third plane of the same
 /// layout takes what a scan shows when the range is cut by the map's edge.
 #[derive(Clone, Debug, Default)]

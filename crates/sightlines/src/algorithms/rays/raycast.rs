@@ -11,7 +11,7 @@
 //! `(dx, dy)` takes one tile per step along its major axis, the tile nearest
 //! the exact ray, a halfway tie going to the tile farther from the origin
 //! (what rounding the exact offset half away from zero gives; see
-//! [`Rounding::AwayFromStart`](crate::line::Rounding::AwayFromStart)). Each
+//! [`Rounding::AwayFromStart`]). Each
 //! ray stops before its first tile off the map or out of the range's shape,
 //! and after its first opaque tile, which is lit. A tile is visible when some ray reaches it; the origin always is.
 //!
