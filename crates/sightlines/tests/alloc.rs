@@ -128,6 +128,31 @@ fn a_warm_up_near_the_origin_serves_a_farther_one() {
     }
 }
 
+/// `diamond-raycast`'s `can_see` keeps its rows of one word whatever the
+/// distance: questions at most two columns across warm it up for those up
+/// to 63 across.
+#[test]
+fn diamond_raycast_can_see_near_serves_far() {
+    let grid = cave();
+    let floors = floors(&grid);
+    let from = floors[floors.len() / 2];
+    let mut fov = Fov::new(Algorithm::DiamondRaycast);
+    let range = Range::UNLIMITED;
+    let across = |to: (i32, i32)| (to.0 - from.0).abs();
+    for &to in floors.iter().filter(|&&to| across(to) <= 2) {
+        fov.can_see(&grid, from, to, range).unwrap();
+    }
+    let mut asked = 0;
+    let n = allocations_during(|| {
+        for &to in floors.iter().filter(|&&to| across(to) < 64) {
+            fov.can_see(&grid, from, to, range).unwrap();
+            asked += 1;
+        }
+    });
+    assert!(asked > 1000, "{asked}");
+    assert_eq!(n, 0, "{n} allocations after questions two columns across");
+}
+
 /// Sight through translucent tiles keeps the promise too, on the cave with
 /// a tenth of its floor at level 64 and smoke of every level.
 #[test]

@@ -444,8 +444,9 @@ impl DiamondRaycast {
         let a = to.0.abs();
         if a < 64 {
             let origin_open = !map.is_opaque(field.origin.0, field.origin.1);
-            self.prev.fit(a as usize + 1);
-            self.cur.fit(a as usize + 1);
+            // A row's 64 columns whatever `a`: no later question grows it.
+            self.prev.fit(64);
+            self.cur.fit(64);
             let rows = (&mut self.prev.shadows[..], &mut self.cur.shadows[..]);
             let ask = (to, wall, origin_open);
             return Ok(with_tiles!(map, field.origin, |tiles| one_octant!(
