@@ -422,8 +422,8 @@ impl DiamondRaycast {
     /// beside it, one step nearer the origin or level with it along each
     /// axis (see [`light_walls`]). The tiles the scan lights are visible,
     /// so transparent, but for the origin, which is lit whatever it is.
-    /// A rectangle less than 64 tiles wide is taken a row of one word at a
-    /// time instead ([`sees_narrow`]).
+    /// A rectangle less than 64 tiles wide or high is taken a line of one
+    /// word at a time instead, along its longer side ([`sees_narrow`]).
     pub(crate) fn sees_in_field<M: Opacity + ?Sized>(
         &mut self,
         map: &M,
@@ -431,6 +431,18 @@ impl DiamondRaycast {
         to: (i64, i64),
         wall: bool,
     ) -> Result<bool, FovError> {
+        if let Some((k, _, _)) = narrow_octant(to) {
+            let origin_open = !map.is_opaque(field.origin.0, field.origin.1);
+            // A line's 64 columns whatever `to`: no later question grows it.
+            self.prev.fit(64);
+            self.cur.fit(64);
+            let rows = (&mut self.prev.shadows[..], &mut self.cur.shadows[..]);
+            let ask = (to, wall, origin_open);
+            return Ok(with_tiles!(map, field.origin, |tiles| one_octant!(
+                k,
+                narrow_in::<_, _>(tiles, field, rows, ask)
+            )));
+        }
         // The quadrant holding `to` holds the rectangle: on an axis, either
         // of the two beside it, which scan that axis alike (its tiles have
         // one input, along it).
@@ -441,19 +453,6 @@ impl DiamondRaycast {
                 to.0 * octant.xy >= 0 && to.1 * octant.yx >= 0
             })
             .unwrap_or(QUADRANTS[0]);
-        let a = to.0.abs();
-        if a < 64 {
-            let origin_open = !map.is_opaque(field.origin.0, field.origin.1);
-            // A row's 64 columns whatever `a`: no later question grows it.
-            self.prev.fit(64);
-            self.cur.fit(64);
-            let rows = (&mut self.prev.shadows[..], &mut self.cur.shadows[..]);
-            let ask = (to, wall, origin_open);
-            return Ok(with_tiles!(map, field.origin, |tiles| one_octant!(
-                o,
-                narrow_in::<_, _>(tiles, field, rows, ask)
-            )));
-        }
         self.ready(map, field)?;
         with_tiles!(map, field.origin, |tiles| self.scan_quadrants(
             tiles,
@@ -484,10 +483,10 @@ impl DiamondRaycast {
     }
 }
 
-/// [`sees_narrow`] for `to` in the quadrant of octant `K` of
-/// [`Octant::ALL`], compiled once per octant so that its reads know their
-/// direction: straight from the map's packed lines when they hold the
-/// rectangle, else through `tiles`.
+/// [`sees_narrow`] for `to` in octant `K` of [`Octant::ALL`] (see
+/// [`narrow_octant`]), compiled once per octant so that its reads know
+/// their direction: straight from the map's packed lines when they hold
+/// the rectangle, else through `tiles`.
 fn narrow_in<const K: usize, T: Tiles>(
     tiles: &T,
     field: &Field,
@@ -495,23 +494,30 @@ fn narrow_in<const K: usize, T: Tiles>(
     (to, wall, origin_open): ((i64, i64), bool, bool),
 ) -> bool {
     let octant = Octant::ALL[K];
-    let ab = (to.0.abs(), to.1.abs());
+    // Lines along the map's columns: depth along x.
+    let columns = octant.xx != 0;
+    let (a, b) = (to.0.abs(), to.1.abs());
+    let ask = (if columns { (b, a) } else { (a, b) }, columns);
     match tiles.octant_lines_to(field, to, octant) {
-        Some(lines) => sees_narrow(&lines, rows, octant, ab, wall, origin_open),
-        None => sees_narrow(&ByTile(tiles), rows, octant, ab, wall, origin_open),
+        Some(lines) => sees_narrow(&lines, rows, octant, ask, wall, origin_open),
+        None => sees_narrow(&ByTile(tiles), rows, octant, ask, wall, origin_open),
     }
 }
 
-/// Whether the tile `(a, b)` of quadrant `octant` (not the origin, `a`
-/// below 64; opaque when `wall`) is in the field: the module docs' steps
-/// over the rectangle between it and the origin, a row of one word at a
-/// time. A tile is live when an input is visible: the whole rectangle is
+/// Whether the tile `(a, b)` of quadrant `octant` (not the origin) is in
+/// the field, `a` and `b` the offsets across and along `octant`'s lines
+/// (`a` below 64), which run along the map's columns when `columns`
+/// (opaque when `wall`): the module docs' steps over the rectangle between
+/// it and the origin, a line of one word at a time. The steps are not
+/// symmetric in the axes, so with `columns` a tile's input along x is the
+/// one on the line before, along y the one before it on its line. A tile
+/// is live when an input is visible: the whole rectangle is
 /// in the range, as `to` is (a range's [`Shape`](crate::Shape) only grows
 /// with `|dx|` and `|dy|`). A wall is lit, as by the post-pass, when a
 /// visible tile lies beside it nearer the origin or level with it along
 /// each axis (the origin only when `origin_open`).
 ///
-/// Per row, each a word of bits by column: the visible tiles, the live
+/// Per line, each a word of bits by column: the visible tiles, the live
 /// walls (each an obstacle carrying itself, so no shadow to keep), and the
 /// live floors carrying a shadow, kept in `above` and `here` (the scratch
 /// rows, swapped as references). Only floors with a shadow coming in are
@@ -519,17 +525,25 @@ fn narrow_in<const K: usize, T: Tiles>(
 /// before it the tile to the left, is visible. A run of floor with no
 /// shadow coming in is visible from its first live tile on (a tile that
 /// carries no shadow is never obscured, and lights the next). Both are
-/// masks, so open ground and solid rock cost a few operations a row.
+/// masks, so open ground and solid rock cost a few operations a line.
 #[inline(always)]
 fn sees_narrow<R: OctantRows>(
     lines: &R,
     (mut above, mut here): (&mut [Shadow], &mut [Shadow]),
     octant: Octant,
-    (a, b): (i64, i64),
+    ((a, b), columns): ((i64, i64), bool),
     wall: bool,
     origin_open: bool,
 ) -> bool {
-    // This row's and the row before's bits.
+    // The obstacle at column `i` of line `j`, in the quadrant's `(x, y)`.
+    let obstacle = |i: i64, j: i64| {
+        let (p, q) = if columns { (j, i) } else { (i, j) };
+        Shadow {
+            p: p as i32,
+            q: q as i32,
+        }
+    };
+    // This line's and the line before's bits.
     let (mut seen, mut obstacles, mut shadowed) = (0u64, 0u64, 0u64);
     let mut seen_above = 0;
     for j in 0..=b {
@@ -551,10 +565,7 @@ fn sees_narrow<R: OctantRows>(
                 obstacles |= live;
                 let last = end - 1;
                 x = if live >> last & 1 != 0 {
-                    Shadow {
-                        p: last as i32,
-                        q: j as i32,
-                    }
+                    obstacle(last, j)
                 } else {
                     NONE
                 };
@@ -589,22 +600,29 @@ fn sees_narrow<R: OctantRows>(
             }
             // A floor with a shadow coming in.
             if !x_seen && seen_above >> i & 1 == 0 {
-                // Not live: no shadow, not visible.
+                // Not live: no shadow, not visible; nor the floors after it
+                // up to a wall or one below a visible tile.
+                let ahead = (walls | seen_above) >> i;
                 (x, x_seen) = (NONE, false);
-                i += 1;
+                i = if ahead == 0 {
+                    a + 1
+                } else {
+                    i + i64::from(ahead.trailing_zeros())
+                };
                 continue;
             }
             let y = if obstacles_above >> i & 1 != 0 {
-                Shadow {
-                    p: i as i32,
-                    q: j as i32 - 1,
-                }
+                obstacle(i, j - 1)
             } else if shadowed_above >> i & 1 != 0 {
                 above[i as usize]
             } else {
                 NONE
             };
-            let (shadow, visible) = tile(x, y, i, j, false);
+            let (shadow, visible) = if columns {
+                tile(y, x, j, i, false)
+            } else {
+                tile(x, y, i, j, false)
+            };
             here[i as usize] = shadow;
             shadowed |= u64::from(shadow != NONE) << i;
             seen |= u64::from(visible) << i;
@@ -649,14 +667,23 @@ fn sees_narrow<R: OctantRows>(
 /// - `None` otherwise, or when the rectangle is more than 64 tiles both
 ///   wide and high (it is read a line of one word at a time).
 pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option<bool> {
+    let (k, depth, col) = narrow_octant(to)?;
+    one_octant!(k, rectangle_in::<_, T>(tiles, field, to, depth, col))
+}
+
+/// The octant whose lines take the rectangle between the origin and
+/// offset `to` in the fewest lines of one word each: across the longer
+/// side if it is below 64, else the shorter; as an index into
+/// [`Octant::ALL`] (lines along rows, depth along y, or along columns,
+/// the quadrant by the signs of `to`), with `to`'s depth and column there.
+/// `None` when both sides are 64 or more.
+#[inline(always)]
+fn narrow_octant(to: (i64, i64)) -> Option<(usize, i64, i64)> {
     let (a, b) = (to.0.abs(), to.1.abs());
-    // The fewest lines of one word each: across the longer side if it
-    // fits. Lines along rows (depth along y) or along columns, as indices
-    // into `Octant::ALL`, the quadrant by the signs of `to`.
-    let along_rows = if a.max(b) < 64 { a >= b } else { a < 64 };
     if a.min(b) >= 64 {
         return None;
     }
+    let along_rows = if a.max(b) < 64 { a >= b } else { a < 64 };
     let (depth, col) = if along_rows { (b, a) } else { (a, b) };
     let k = match (along_rows, to.0 < 0, to.1 < 0) {
         (true, false, false) => 1,
@@ -668,7 +695,7 @@ pub(crate) fn sees<T: Tiles>(tiles: &T, field: &Field, to: (i64, i64)) -> Option
         (false, true, true) => 4,
         (false, false, true) => 7,
     };
-    one_octant!(k, rectangle_in::<_, T>(tiles, field, to, depth, col))
+    Some((k, depth, col))
 }
 
 /// [`rectangle`] in octant `K` of [`Octant::ALL`], compiled once per
