@@ -655,9 +655,14 @@ impl PrecisePermissive {
                 let (lo, hi) = (view.lo.value.max(cursor), view.hi.value.min(last));
                 let (lo, hi) = if C::CUTS {
                     // A view whose own span meets the kept columns may
-                    // hold a sight line to the target.
+                    // hold a sight line to the target; one that does not
+                    // holds none, nor will the views it leaves.
                     let (a, b) = (view.lo.value, view.hi.value.min(last));
-                    open |= a.max(first_kept) <= b.min(last_kept);
+                    if a.max(first_kept) > b.min(last_kept) && y > 0 {
+                        self.views.remove(k);
+                        continue;
+                    }
+                    open = true;
                     (lo.max(first_kept), hi.min(last_kept))
                 } else {
                     (lo, hi)
