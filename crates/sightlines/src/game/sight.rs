@@ -72,17 +72,18 @@
 //! transparent tiles from A, each a step farther along one axis, reaching
 //! a tile that could feed or light B (B hidden: a live tile has a visible
 //! input, so every live tile ends such a staircase). One addition a line
-//! carries the staircases along each run of floor. Otherwise, when B is
-//! less than 64 columns from A, `can_see` takes the rectangle's rows from
+//! carries the staircases along each run of floor. Otherwise, when a side
+//! of the rectangle is below 64 tiles, `can_see` takes the same lines from
 //! A's, a word each: the visible tiles, the live walls (each an obstacle
 //! that carries itself) and the live floors carrying a shadow are bits,
 //! and only floors with a shadow coming in are decided one by one; a run
 //! of walls, and a run of floor with no shadow coming in, are a mask each.
 //! A wall B is lit, as by the post-pass, when a visible transparent tile
-//! lies beside it nearer A or level with it along each axis. Farther
-//! across, it runs the scan of B's quadrant in a field cut to the
-//! rectangle, with no post-pass. The cost is `O(|dy|)` rows plus the tiles
-//! that carry shadows, `O(|dx|·|dy|)` at worst.
+//! lies beside it nearer A or level with it along each axis. When both
+//! sides are 64 or more, it runs the scan of B's quadrant in a field cut
+//! to the rectangle, with no post-pass. The cost is one step a line (the
+//! shorter side when both fit in a word) plus the tiles that carry
+//! shadows, `O(|dx|·|dy|)` at worst.
 //!
 //! **How: a walk along the centre ray, then a smaller field**, for
 //! `restrictive` (MRPAS), which widens an obstacle with every wall that
