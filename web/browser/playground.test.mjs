@@ -286,6 +286,13 @@ test('50+ shared links: every panel equals the CLI JSON', async () => {
     }
     await page.goto(pageUrl + hashOf(c, algs));
     await page.waitForSelector('body[data-ready="1"]');
+    // Only the hash changes, so the page loads the link on its hashchange:
+    // wait until it holds the link's case, then for its frame.
+    await page.waitForFunction(({ w, h, x, y, algorithms, map }) => {
+      const s = globalThis.playground.state;
+      return s.width === w && s.height === h && s.viewer.x === x && s.viewer.y === y
+        && s.algorithms.join(',') === algorithms && Array.from(s.opaque, (v) => (v ? 1 : 0)).join('') === map;
+    }, { w: c.map.width, h: c.map.height, x: c.x, y: c.y, algorithms: algs.join(','), map: Array.from(c.map.opaque, (v) => (v ? 1 : 0)).join('') }, { timeout: 10000 });
     await settle(page);
     for (let k = 0; k < algs.length; k++) {
       const gaps = c.diagonalGaps === 'block' && keeping.includes(algs[k]) ? 'block' : 'pass';

@@ -30,6 +30,8 @@
   let measureTimer = 0;
   let editCount = 0; // map edits, and new maps: what a measured time is of
   let hashTimer = 0;
+  // The address's hash as this page last read or wrote it.
+  let knownHash = '';
   const frameTimes = [];
   let lastError = '';
   let notice = ''; // about the link, until the next change
@@ -141,8 +143,12 @@
   function scheduleHash() {
     clearTimeout(hashTimer);
     hashTimer = setTimeout(() => {
+      // A link opened since the state was loaded or last written waits for
+      // its hashchange: writing the old state now would undo it.
+      if (location.hash !== knownHash) return;
       const hash = `#${stateToHash()}`;
       if (location.hash !== hash) history.replaceState(null, '', hash);
+      knownHash = location.hash;
       $('link').value = location.href;
     }, 150);
   }
@@ -725,7 +731,10 @@
     // Canvases get as many pixels a tile as they show, once laid out.
     new ResizeObserver(() => { sizeCanvases(); requestFrame(); }).observe($('panels'));
     window.addEventListener('hashchange', () => {
-      if (location.hash === `#${stateToHash()}`) return;
+      if (location.hash === `#${stateToHash()}`) {
+        knownHash = location.hash;
+        return;
+      }
       load();
     });
   }
@@ -742,6 +751,7 @@
   }
 
   function load() {
+    knownHash = location.hash;
     try {
       if (!hashToState(location.hash)) {
         state.opaque = makeMap(state.kind, state.width, state.height, state.seed).opaque;
