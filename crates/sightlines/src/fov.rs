@@ -277,6 +277,14 @@ impl Fov {
                 self.precise_permissive
                     .run_translucent(map, field, self.visibility, &mut report)
             }
+            // `recursive-shadowcast`: by views, unless the diagonal rule or
+            // a box too large for a byte a tile asks for the general scan.
+            _ if !field.gaps.blocks()
+                && field.rect().area() <= RecursiveShadowcast::MAX_TRANSLUCENT_BOX =>
+            {
+                self.recursive_shadowcast
+                    .run_translucent(map, field, self.visibility, &mut report)
+            }
             _ => scan.run::<Squares, M, _>(map, field, self.visibility, &mut report),
         }
         Ok(())

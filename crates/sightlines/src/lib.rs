@@ -135,7 +135,7 @@ pub use gaps::{DiagonalGaps, UnknownDiagonalGaps};
 pub use grid::{Grid, GridTooLarge, ParseError, ParsedMap, SAMPLE_MAP};
 pub use map::{bounded, BitColumns, BitRows, Bounded, Opacity, Rect};
 pub use range::{Range, Shape, UnknownShape};
-pub use translucent::{LevelGrid, ParsedLevels, Translucency};
+pub use translucent::{LevelGrid, LevelRows, ParsedLevels, Translucency};
 pub use visible::{Iter, VisibleSet, MAX_SET_AREA};
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -73,6 +73,8 @@ use crate::kernel::{
 };
 use crate::map::Opacity;
 
+mod translucent;
+
 /// A view waiting to be scanned from row `depth` on: the slopes `col / depth`
 /// from `low` to `high` (both included), and the columns it reaches in that
 /// row, from `last` up to `first`.
@@ -160,6 +162,8 @@ pub struct RecursiveShadowcast {
     stack: Vec<View>,
     /// The range's reach, row by row.
     reach: Reach,
+    /// The scan through translucent tiles.
+    translucent: translucent::Views,
 }
 
 impl RecursiveShadowcast {
@@ -343,7 +347,7 @@ impl RecursiveShadowcast {
         S: Spans,
     {
         let forward = octant.runs_forward();
-        let RecursiveShadowcast { stack, reach } = self;
+        let RecursiveShadowcast { stack, reach, .. } = self;
         stack.clear();
         let mut next = Some(start);
         while let Some(view) = next {

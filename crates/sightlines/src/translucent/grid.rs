@@ -1,6 +1,6 @@
 //! [`LevelGrid`]: a bounded map that stores a level per tile.
 
-use super::{Translucency, OPAQUE};
+use super::{LevelRows, Translucency, OPAQUE};
 use crate::grid::{parse_tiles, GridTooLarge, ParseError};
 use crate::map::{Opacity, Rect};
 
@@ -118,6 +118,10 @@ impl Translucency for LevelGrid {
 
     fn bounds(&self) -> Option<Rect> {
         Some(self.rect())
+    }
+
+    fn level_rows(&self) -> Option<LevelRows<'_>> {
+        LevelRows::new(&self.levels, self.rect())
     }
 }
 

@@ -134,6 +134,91 @@ pub trait Translucency {
     fn bounds(&self) -> Option<Rect> {
         None
     }
+
+    /// The levels packed a byte a tile, row by row, if the map keeps them
+    /// so (as [`LevelGrid`] does): scans then read them straight, without a
+    /// call and a bounds test per tile. With `None`, the default, they ask
+    /// [`level`](Translucency::level). Inside [`LevelRows::rect`] the bytes
+    /// must agree with `level`.
+    ///
+    /// ```
+    /// use sightlines::{Algorithm, Fov, LevelRows, Range, Rect, Translucency};
+    ///
+    /// // A 3x2 swamp whose reeds dim sight by 100.
+    /// struct Swamp([u8; 6]);
+    /// impl Translucency for Swamp {
+    ///     fn level(&self, x: i32, y: i32) -> u8 {
+    ///         self.0[(y * 3 + x) as usize]
+    ///     }
+    ///     fn bounds(&self) -> Option<Rect> {
+    ///         Some(Rect::new(0, 0, 3, 2))
+    ///     }
+    ///     fn level_rows(&self) -> Option<LevelRows<'_>> {
+    ///         LevelRows::new(&self.0, Rect::new(0, 0, 3, 2))
+    ///     }
+    /// }
+    /// let swamp = Swamp([0, 100, 0, 0, 0, 0]);
+    /// let mut fov = Fov::new(Algorithm::RecursiveShadowcast);
+    /// let mut seen = Vec::new();
+    /// fov.compute_translucent(&swamp, (0, 0), Range::UNLIMITED, |x, y, v| seen.push((x, y, v)))?;
+    /// assert!(seen.contains(&(2, 0, 155)));
+    /// # Ok::<(), sightlines::FovError>(())
+    /// ```
+    fn level_rows(&self) -> Option<LevelRows<'_>> {
+        None
+    }
+}
+
+/// Levels packed a byte a tile, row by row, for
+/// [`Translucency::level_rows`]: tile `(rect.x + i, rect.y + j)` is byte
+/// `j * rect.width + i`.
+///
+/// ```
+/// use sightlines::{LevelRows, Rect};
+///
+/// let levels = [0, 40, 255, 0];
+/// let rows = LevelRows::new(&levels, Rect::new(5, 5, 2, 2)).unwrap();
+/// assert_eq!(rows.level(6, 5), Some(40));
+/// assert_eq!(rows.level(4, 5), None);
+/// // The bytes must fill the rectangle exactly.
+/// assert!(LevelRows::new(&levels, Rect::new(0, 0, 3, 2)).is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct LevelRows<'a> {
+    levels: &'a [u8],
+    rect: Rect,
+}
+
+impl<'a> LevelRows<'a> {
+    /// The levels of `rect`, row by row; `None` unless `levels` holds
+    /// exactly `rect.width * rect.height` bytes.
+    pub fn new(levels: &'a [u8], rect: Rect) -> Option<LevelRows<'a>> {
+        (levels.len() as u64 == rect.area()).then_some(LevelRows { levels, rect })
+    }
+
+    /// The tiles the bytes hold.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// The bytes, row by row.
+    pub fn levels(&self) -> &'a [u8] {
+        self.levels
+    }
+
+    /// The level of tile `(x, y)`, or `None` outside [`rect`](LevelRows::rect).
+    pub fn level(&self, x: i32, y: i32) -> Option<u8> {
+        if !self.rect.contains(x, y) {
+            return None;
+        }
+        let (i, j) = (
+            i64::from(x) - i64::from(self.rect.x),
+            i64::from(y) - i64::from(self.rect.y),
+        );
+        self.levels
+            .get((j * i64::from(self.rect.width) + i) as usize)
+            .copied()
+    }
 }
 
 impl<F: Fn(i32, i32) -> u8> Translucency for F {
@@ -166,6 +251,12 @@ impl<M: Translucency> Translucency for Bounded<M> {
             None => self.rect(),
             Some(inner) => self.rect().intersection(inner),
         })
+    }
+
+    /// The inner map's: they agree with `level` inside the bounds, where
+    /// every field lies.
+    fn level_rows(&self) -> Option<LevelRows<'_>> {
+        self.inner().level_rows()
     }
 }
 
