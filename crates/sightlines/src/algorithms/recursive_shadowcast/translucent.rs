@@ -149,38 +149,36 @@ impl Views {
         let stride = width as i64;
         let origin = field.up * stride + field.left;
         self.light[origin as usize] = start;
-        let (x0, y0) = field.tile(-field.left, -field.up);
-        let packed = map.level_rows().filter(|rows| {
+        // The packed levels, when they hold the box's two far corners.
+        let packed = map.level_rows().and_then(|rows| {
             let r = rows.rect();
-            let inside = |x: i32, y: i32| r.contains(x, y);
+            let (x0, y0) = field.tile(-field.left, -field.up);
             let (x1, y1) = field.tile(field.right, field.down);
-            inside(x0, y0) && inside(x1, y1)
+            (r.contains(x0, y0) && r.contains(x1, y1)).then(|| {
+                let width = i64::from(r.width);
+                let (ox, oy) = (
+                    i64::from(field.origin.0) - i64::from(r.x),
+                    i64::from(field.origin.1) - i64::from(r.y),
+                );
+                Packed {
+                    levels: rows.levels(),
+                    origin: oy * width + ox,
+                    stride: width,
+                }
+            })
         });
         for octant in Octant::ALL {
             let at = (origin, stride);
-            match packed {
-                Some(rows) => {
-                    let r = rows.rect();
-                    let width = i64::from(r.width);
-                    let (ox, oy) = (
-                        i64::from(field.origin.0) - i64::from(r.x),
-                        i64::from(field.origin.1) - i64::from(r.y),
-                    );
-                    let read = Packed {
-                        levels: rows.levels(),
-                        origin: oy * width + ox,
-                        stride: width,
-                    };
-                    self.octant(&read, field, reach, start, octant, at);
-                }
+            match &packed {
+                Some(read) => self.octant(read, field, reach, start, octant, at),
                 None => self.octant(&Asked(map), field, reach, start, octant, at),
             }
         }
         report(&self.light, width, (field.left, field.up), visit);
     }
 
-    /// Scans `octant`, lighting its tiles in `light` (the origin's index
-    /// in the box and the box's row stride in `at`).
+    /// Scans `octant`, lighting its tiles in `light`, given the origin's
+    /// index in the box and the box's row stride.
     fn octant<R: Read>(
         &mut self,
         map: &R,
